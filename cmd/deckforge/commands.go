@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand of deckforge.
+type command struct {
+	name    string
+	summary string
+	// run executes the subcommand with its arguments (the name removed) and
+	// returns the process exit status.
+	run func(args []string, io stdio) int
+}
+
+// commands lists every subcommand. Add a line here for a new one.
+func commands() []command {
+	return []command{
+	}
+}
+
+func run(args []string, in io.Reader, out, errw io.Writer) int {
+	s := stdio{in: in, out: out, err: errw}
+	cmds := commands()
+	if len(args) == 0 {
+		usage(s.err, cmds)
+		return 2
+	}
+	name := args[0]
+	if name == "help" || name == "-h" || name == "--help" {
+		if len(args) > 1 {
+			for _, c := range cmds {
+				if c.name == args[1] {
+					return c.run([]string{"-h"}, s)
+				}
+			}
+			fmt.Fprintf(s.err, "deckforge: unknown command %q\n", args[1])
+			return 2
+		}
+		usage(s.out, cmds)
+		return 0
+	}
+	for _, c := range cmds {
+		if c.name == name {
+			return c.run(args[1:], s)
+		}
+	}
+	fmt.Fprintf(s.err, "deckforge: unknown command %q (see 'deckforge help')\n", name)
+	return 2
+}
+
+func usage(w io.Writer, cmds []command) {
+	sorted := append([]command(nil), cmds...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
+	var b strings.Builder
+	b.WriteString("deckforge evolves card games.\n\nUsage: deckforge COMMAND [flags] [args]\n\nCommands:\n")
+	for _, c := range sorted {
+		fmt.Fprintf(&b, "  %-10s %s\n", c.name, c.summary)
+	}
+	b.WriteString("  help       this list; 'deckforge help COMMAND' shows a command's flags\n")
+	fmt.Fprint(w, b.String())
+}

@@ -1,0 +1,3 @@
+module github.com/deckforge/deckforge
+
+go 1.26
