@@ -19,6 +19,7 @@ type command struct {
 // commands lists every subcommand. Add a line here for a new one.
 func commands() []command {
 	return []command{
+		{name: "genome", summary: "validate, convert, show and explain game genomes", run: runGenome},
 	}
 }
 
