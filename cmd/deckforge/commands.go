@@ -19,6 +19,8 @@ type command struct {
 // commands lists every subcommand. Add a line here for a new one.
 func commands() []command {
 	return []command{
+		{name: "eval", summary: "evaluate poker hands read from standard input (best five, strength, category)", run: runEval},
+		{name: "deal", summary: "deal random poker hands (seeded), the input of eval", run: runDeal},
 		{name: "genome", summary: "validate, convert, show and explain game genomes", run: runGenome},
 	}
 }
