@@ -22,6 +22,7 @@ func commands() []command {
 		{name: "eval", summary: "evaluate poker hands read from standard input (best five, strength, category)", run: runEval},
 		{name: "deal", summary: "deal random poker hands (seeded), the input of eval", run: runDeal},
 		{name: "genome", summary: "validate, convert, show and explain game genomes", run: runGenome},
+		{name: "phh", summary: "verify and convert poker hand histories (PHH)", run: runPHH},
 	}
 }
 

@@ -1,0 +1,296 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
+)
+
+const phhUsage = `Usage: deckforge phh verify [flags] PATH...
+       deckforge phh convert [flags] PATH...
+
+verify replays every hand of the PHH files (.phh, and .phhs bulk files) named
+or found under the folders named, recursively, and compares the stacks it
+ends with against each hand's finishing_stacks where the file has them. It
+prints one line per failing hand, then
+  verified V of N hands (mismatched M, invalid I, unsupported U)
+and exits 0 when no hand is mismatched or invalid. A hand without
+finishing_stacks verifies when it replays without error (a showdown that
+hidden cards leave undecided included); a variant PHH
+defines but deckforge does not play is unsupported. A player the history
+skips checks or folds, as PokerKit does; -strict makes that invalid.
+
+convert reads the same inputs and writes the hands back out normalised.
+`
+
+func runPHH(args []string, io stdio) int {
+	if len(args) == 0 {
+		fmt.Fprint(io.err, phhUsage)
+		return 2
+	}
+	switch args[0] {
+	case "verify":
+		return phhVerify(args[1:], io)
+	case "convert":
+		return phhConvert(args[1:], io)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(io.out, phhUsage)
+		return 0
+	}
+	fmt.Fprintf(io.err, "deckforge phh: unknown subcommand %q\n\n%s", args[0], phhUsage)
+	return 2
+}
+
+// phhInputs expands the paths into the PHH files to read: a file is taken
+// as it is, a folder is searched recursively for .phh and .phhs files (in
+// lexical order).
+func phhInputs(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			ext := strings.ToLower(filepath.Ext(path))
+			if !d.IsDir() && (ext == ".phh" || ext == ".phhs") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// handName names a hand in a report line: the file, then the hand's table
+// key in a .phhs file or its hand field in a .phh file.
+func handName(file string, e *phh.Entry) string {
+	if e.Key != "" {
+		return file + " [" + e.Key + "]"
+	}
+	if e.Err == nil {
+		if l := e.Hand.Label(); l != "" {
+			return file + " (hand " + l + ")"
+		}
+	}
+	return file
+}
+
+func errDetail(err error) string {
+	var pe *phh.Error
+	if errors.As(err, &pe) {
+		return pe.Detail()
+	}
+	return err.Error()
+}
+
+func phhVerify(args []string, io stdio) int {
+	fl := flag.NewFlagSet("phh verify", flag.ContinueOnError)
+	fl.SetOutput(io.err)
+	strict := fl.Bool("strict", false, "reject histories that leave out actions (by default a skipped player checks or folds, as PokerKit does)")
+	verbose := fl.Bool("v", false, "also report hands that verify, are unsupported or were repaired")
+	fl.Usage = func() {
+		fmt.Fprint(io.err, phhUsage, "\nverify flags:\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fl.NArg() == 0 {
+		fmt.Fprintln(io.err, "deckforge phh verify: no PATH given")
+		return 2
+	}
+	files, err := phhInputs(fl.Args())
+	if err != nil {
+		fmt.Fprintf(io.err, "deckforge phh verify: %v\n", err)
+		return 2
+	}
+	var n, verified, mismatched, invalid, unsupported int
+	opt := phh.Options{Repair: !*strict}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge phh verify: %v\n", err)
+			return 2
+		}
+		entries, err := phh.ReadFile(file, data)
+		if err != nil {
+			n++
+			invalid++
+			fmt.Fprintf(io.out, "%s: invalid: %s\n", file, errDetail(err))
+			continue
+		}
+		for i := range entries {
+			e := &entries[i]
+			n++
+			name := handName(file, e)
+			if e.Err != nil {
+				invalid++
+				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(e.Err))
+				continue
+			}
+			res, err := phh.ReplayWith(&e.Hand, opt)
+			switch {
+			case errors.Is(err, phh.ErrUnsupported):
+				unsupported++
+				if *verbose {
+					fmt.Fprintf(io.out, "%s: unsupported: %s\n", name, errDetail(err))
+				}
+				continue
+			case errors.Is(err, phh.ErrUndecided) && e.Hand.FinishingStacks == nil:
+				// Every action was legal and there is no recorded result to
+				// compare: the hidden showdown cards leave nothing to check.
+				verified++
+				if *verbose {
+					fmt.Fprintf(io.out, "%s: replayed (no finishing_stacks; showdown cards hidden)\n", name)
+				}
+				continue
+			case err != nil:
+				invalid++
+				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(err))
+				continue
+			}
+			if diff := stackDiff(e.Hand.FinishingStacks, res); diff != "" {
+				mismatched++
+				fmt.Fprintf(io.out, "%s: mismatched: finishing_stacks %s\n", name, diff)
+				continue
+			}
+			verified++
+			if *verbose {
+				status := "verified"
+				if e.Hand.FinishingStacks == nil {
+					status = "replayed (no finishing_stacks)"
+				}
+				if len(res.Repairs) > 0 {
+					status += "; repaired: " + strings.Join(res.Repairs, ", ")
+				}
+				fmt.Fprintf(io.out, "%s: %s\n", name, status)
+			}
+		}
+	}
+	fmt.Fprintf(io.out, "verified %d of %d hands (mismatched %d, invalid %d, unsupported %d)\n",
+		verified, n, mismatched, invalid, unsupported)
+	if mismatched > 0 || invalid > 0 {
+		return 1
+	}
+	return 0
+}
+
+// stackDiff describes where the replayed stacks differ from the recorded
+// ones ("" when they agree or nothing is recorded).
+func stackDiff(want []chips.Chips, res phh.Result) string {
+	if want == nil {
+		return ""
+	}
+	var parts []string
+	for i, w := range want {
+		if got := res.Stacks[i]; got != w {
+			parts = append(parts, fmt.Sprintf("p%d %s, replay gives %s", i+1, w, got))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func phhConvert(args []string, io stdio) int {
+	fl := flag.NewFlagSet("phh convert", flag.ContinueOnError)
+	fl.SetOutput(io.err)
+	to := fl.String("to", "phh", "output format: phh (the replay format is not available yet)")
+	out := fl.String("o", "", "output file (default: standard output); a name ending in .phhs, or more than one hand, gives a bulk file")
+	fl.Usage = func() {
+		fmt.Fprint(io.err, phhUsage, "\nconvert flags:\n")
+		fl.PrintDefaults()
+	}
+	if err := fl.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	switch *to {
+	case "phh":
+	case "replay":
+		fmt.Fprintln(io.err, "deckforge phh convert: -to replay: conversion to the replay format is not supported yet")
+		return 2
+	default:
+		fmt.Fprintf(io.err, "deckforge phh convert: -to %q: unknown format (want phh)\n", *to)
+		return 2
+	}
+	if fl.NArg() == 0 {
+		fmt.Fprintln(io.err, "deckforge phh convert: no PATH given")
+		return 2
+	}
+	files, err := phhInputs(fl.Args())
+	if err != nil {
+		fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+		return 2
+	}
+	var hands []phh.Hand
+	status := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+			return 2
+		}
+		entries, err := phh.ReadFile(file, data)
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+			status = 1
+			continue
+		}
+		for _, e := range entries {
+			if e.Err != nil {
+				fmt.Fprintf(io.err, "deckforge phh convert: %v\n", e.Err)
+				status = 1
+				continue
+			}
+			hands = append(hands, e.Hand)
+		}
+	}
+	var data []byte
+	if len(hands) == 1 && !strings.EqualFold(filepath.Ext(*out), ".phhs") {
+		h := hands[0]
+		h.Key = ""
+		data, err = phh.Marshal(&h)
+	} else {
+		data, err = phh.MarshalBulk(hands)
+	}
+	if err != nil {
+		fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+		return 1
+	}
+	if err := writeOutput(*out, data, io.out); err != nil {
+		fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+		return 1
+	}
+	return status
+}
+
+func writeOutput(name string, data []byte, stdout io.Writer) error {
+	if name == "" || name == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return os.WriteFile(name, data, 0o644)
+}

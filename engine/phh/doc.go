@@ -1,0 +1,52 @@
+// Package phh reads, writes and replays poker hand histories in the PHH
+// format (TOML), single hands (.phh) and bulk files (.phhs) whose top-level
+// tables [1], [2], … are hands.
+//
+// # Reading and writing
+//
+// Unmarshal, UnmarshalBulk and ReadFile decode documents into Hand values.
+// Every standard field is kept: the structure fields deckforge plays with are
+// typed (variant, antes, blinds_or_straddles, bring_in, small_bet, big_bet,
+// min_bet, starting_stacks, actions, finishing_stacks, winnings, players,
+// seats, seat_count, ante_trimming_status), so are the sit-in/sit-out user
+// fields _inactive, _intents and _deadBlinds, and every other field (author,
+// event, city, time, hand, any "_x" user field, fields of a later version of
+// the standard) is kept in Hand.Fields with its TOML value. Marshal and
+// MarshalBulk write valid PHH that reads back to the same Hand.
+//
+// Amounts are exact chips.Chips (hundredths of a chip), read from the
+// number's text, never through a float: 75.25 is 7525 and 10112.5 is
+// 1011250. Hand.Decimal records whether the file wrote any amount as a
+// decimal; it decides the replay's split-pot unit:
+//
+//	Unit = 1 chip     when every amount is a TOML integer
+//	Unit = 0.01 chip  otherwise
+//
+// Actions are parsed into Action values: "d dh p1 AcKd" (hole cards, "??" for
+// an unknown card), "d db Jc3d5c" (board), "p3 f", "p3 cc", "p3 cbr 7000"
+// (raise to a street total), "p3 sm AcKd" or "p3 sm" (show or muck), "p3 sd"
+// (stand pat or discard), "p3 pb" (bring-in), each with an optional
+// "# commentary"; TOML comments are allowed anywhere.
+//
+// Errors are *Error values naming the file, the hand (table key of a .phhs
+// file), the field (with an index, such as actions[7]) and what is wrong.
+// Bad input never panics.
+//
+// # Variants
+//
+// The variant codes are those the PHH standard defines: FT, NT, NS, PO, FO/8,
+// F7S, F7S/8, FR, N2L1D, F2L3D and FB. Any other code is invalid. Replay plays
+// NT, FT and PO; the others are reported with ErrUnsupported.
+//
+// # Replay
+//
+// Replay plays a hand through engine/betting and engine/handeval: positions
+// from the PHH order (p1 small blind … last player button; heads-up the
+// forced bets are reverse-assigned, so with blinds [5, 10] p2 is the button,
+// posts 5 and acts first before the flop), antes as dead money, blinds and
+// straddles, the betting structure of the variant, the deal, the showdown
+// and the pots, side pots included. It rejects illegal actions and
+// impossible deals, naming the action's index and text. ReplayWith with
+// Options.Repair fills in actions a history leaves out (a skipped player
+// checks or folds), as PokerKit, the reference implementation, does.
+package phh
