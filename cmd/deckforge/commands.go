@@ -23,6 +23,7 @@ func commands() []command {
 		{name: "deal", summary: "deal random poker hands (seeded), the input of eval", run: runDeal},
 		{name: "genome", summary: "validate, convert, show and explain game genomes", run: runGenome},
 		{name: "phh", summary: "verify and convert poker hand histories (PHH)", run: runPHH},
+		{name: "table", summary: "table states across hands: merge, next, act, auto, deal, personalize", run: runTable},
 		{name: "stats", summary: "positional stats (IP/OOP maneuvers) of PHH hand histories", run: runStats},
 	}
 }

@@ -1,0 +1,534 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/deckforge/deckforge/engine/betting"
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
+)
+
+// HoleCards is the number of hole cards Next deals to each player (Texas
+// hold'em, the game of the sit-in-sit-out seed).
+const HoleCards = 2
+
+// boardSteps are the board cards dealt after each betting round: flop,
+// turn, river.
+var boardSteps = [...]int{3, 1, 1}
+
+// hand is a hand rebuilt from a state's action log.
+type hand struct {
+	s       *State
+	bl      blinds
+	h       betting.Hand
+	rc      betting.RoundConfig
+	started bool   // the betting hand is set up (two or more seats dealt in)
+	dealt   uint16 // seats dealt in
+	gone    uint16 // seats that folded; the engine folds them at their turn
+	mucked  uint16 // seats that mucked at showdown
+	hole    [MaxSeats][]cards.Card
+	board   []cards.Card
+	used    cards.Set
+	steps   int // board deals so far
+}
+
+// replay rebuilds the hand of s (which passed checkShape) from its actions.
+//
+// Hole cards are dealt first ("d dh pN"); the seats dealt in are the hand's
+// players. A fold takes effect at once for the outcome, even by a seat that
+// is not to act ("pN f" out of turn, as Merge writes for a player who pauses
+// or leaves during the hand) or when a check is free; the betting engine
+// plays it at that seat's turns: a fold when it faces a bet, a check
+// otherwise (which moves no chips).
+func replay(s *State) (*hand, error) {
+	bl, err := blindsOf(s.BlindsOrStraddles)
+	if err != nil {
+		return nil, err
+	}
+	r := &hand{s: s, bl: bl}
+	for i, str := range s.Actions {
+		a, err := phh.ParseAction(str)
+		if err != nil {
+			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
+		}
+		if err := r.apply(a); err != nil {
+			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
+		}
+	}
+	if !r.started && r.dealt != 0 {
+		if err := r.start(); err != nil {
+			return nil, fieldErr("actions", "%v", err)
+		}
+	}
+	if r.started {
+		r.flush()
+	}
+	return r, nil
+}
+
+func (r *hand) apply(a phh.Action) error {
+	switch a.Kind {
+	case phh.NoOp:
+		return nil
+	case phh.DealHole:
+		if r.started {
+			return errors.New("hole cards dealt after the betting began")
+		}
+		if r.dealt&(1<<a.Player) != 0 {
+			return fmt.Errorf("p%d is dealt hole cards twice", a.Player+1)
+		}
+		if len(a.Cards) != HoleCards {
+			return fmt.Errorf("%d hole cards dealt, want %d", len(a.Cards), HoleCards)
+		}
+		if err := r.use(a.Cards); err != nil {
+			return err
+		}
+		r.dealt |= 1 << a.Player
+		r.hole[a.Player] = a.Cards
+		return nil
+	case phh.BringIn, phh.StandPatDiscard:
+		return fmt.Errorf("%s is not an action of Texas hold'em", a.Kind)
+	}
+	if !r.started {
+		if err := r.start(); err != nil {
+			return err
+		}
+	}
+	r.flush()
+	if a.Kind == phh.DealBoard {
+		if r.finished() {
+			return errors.New("board dealt after the hand is over")
+		}
+		if t := r.h.ToAct(); t >= 0 {
+			return fmt.Errorf("board dealt while p%d is to act", t+1)
+		}
+		if r.steps >= len(boardSteps) {
+			return errors.New("the board is complete")
+		}
+		if want := boardSteps[r.steps]; len(a.Cards) != want {
+			return fmt.Errorf("%d board cards dealt, want %d", len(a.Cards), want)
+		}
+		if err := r.use(a.Cards); err != nil {
+			return err
+		}
+		r.board = append(r.board, a.Cards...)
+		r.steps++
+		if !r.h.HandOver() {
+			return r.h.StartRound(r.rc)
+		}
+		return nil
+	}
+	p := a.Player
+	if r.dealt&(1<<p) == 0 {
+		return fmt.Errorf("p%d (%s) is not dealt in", p+1, r.s.Players[p])
+	}
+	if r.h.Folded(p) || r.gone&(1<<p) != 0 || r.mucked&(1<<p) != 0 {
+		return fmt.Errorf("p%d (%s) has folded", p+1, r.s.Players[p])
+	}
+	if a.Kind == phh.ShowMuck {
+		if !r.finished() && (r.h.ToAct() >= 0 || len(r.board) < 5) {
+			return errors.New("show or muck before the showdown")
+		}
+		if a.Muck() {
+			r.mucked |= 1 << p
+			return nil
+		}
+		if a.Dash {
+			return nil
+		}
+		return r.show(p, a.Cards)
+	}
+	if r.finished() {
+		return errors.New("action after the hand is over")
+	}
+	if a.Kind == phh.Fold {
+		if r.h.AllIn(p) {
+			return fmt.Errorf("p%d (%s) is all-in and cannot fold", p+1, r.s.Players[p])
+		}
+		r.gone |= 1 << p
+		r.flush()
+		return nil
+	}
+	if t := r.h.ToAct(); t != p {
+		if t < 0 {
+			return fmt.Errorf("p%d acts while nobody is to act (the board comes next)", p+1)
+		}
+		return fmt.Errorf("p%d acts out of turn: p%d is to act", p+1, t+1)
+	}
+	var act betting.Action
+	switch a.Kind {
+	case phh.CheckCall:
+		if r.h.Legal().CanCheck {
+			act = betting.Action{Kind: betting.Check}
+		} else {
+			act = betting.Action{Kind: betting.Call}
+		}
+	case phh.BetRaise:
+		var err error
+		if act, err = r.h.RaiseTo(a.Amount); err != nil {
+			return err
+		}
+	}
+	if err := r.h.Apply(act); err != nil {
+		return err
+	}
+	r.flush()
+	return nil
+}
+
+// show records cards shown at showdown: they replace hidden hole cards and
+// must equal known ones.
+func (r *hand) show(p int, cs []cards.Card) error {
+	hole := r.hole[p]
+	if len(cs) != len(hole) {
+		return fmt.Errorf("%d cards shown, %d dealt", len(cs), len(hole))
+	}
+	for i, c := range cs {
+		switch {
+		case c == cards.None:
+		case hole[i] == cards.None:
+			if r.used.Has(c) {
+				return fmt.Errorf("%s is dealt twice", c)
+			}
+			r.used = r.used.Add(c)
+			hole[i] = c
+		case hole[i] != c:
+			return fmt.Errorf("shows %s, was dealt %s", c, hole[i])
+		}
+	}
+	return nil
+}
+
+func (r *hand) use(cs []cards.Card) error {
+	if len(cs) == 0 {
+		return errors.New("no cards")
+	}
+	for _, c := range cs {
+		if c == cards.None {
+			continue
+		}
+		if c.IsJoker() || !c.Valid() {
+			return fmt.Errorf("%s is not a card of the 52-card deck", c)
+		}
+		if r.used.Has(c) {
+			return fmt.Errorf("%s is dealt twice", c)
+		}
+		r.used = r.used.Add(c)
+	}
+	return nil
+}
+
+// start sets up the betting hand over the seats dealt in.
+func (r *hand) start() error {
+	if popcount(r.dealt) < 2 {
+		return fmt.Errorf("%d player(s) dealt in: a hand needs two", popcount(r.dealt))
+	}
+	s := r.s
+	n := len(s.Players)
+	stacks := make([]chips.Chips, n)
+	blindsIn := make([]chips.Chips, n)
+	antes := make([]chips.Chips, n)
+	for i := 0; i < n; i++ {
+		if r.dealt&(1<<i) == 0 {
+			continue
+		}
+		if s.StartingStacks[i] <= 0 {
+			return fmt.Errorf("p%d (%s) is dealt in with no chips", i+1, s.Players[i])
+		}
+		stacks[i] = s.StartingStacks[i]
+		blindsIn[i] = s.BlindsOrStraddles[i]
+		antes[i] = s.Antes[i]
+	}
+	pos := r.bl.positions(r.dealt)
+	cfg := betting.HandConfig{
+		Stacks: stacks, Antes: antes, Blinds: blindsIn,
+		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
+		DeadMoney: s.DeadMoney, Unit: 1,
+	}
+	if err := r.h.Reset(cfg); err != nil {
+		return fmt.Errorf("the hand cannot be set up: %v", err)
+	}
+	r.rc = betting.RoundConfig{Structure: betting.NoLimit, MinBet: s.MinBet}
+	if r.rc.MinBet <= 0 {
+		r.rc.MinBet = r.bl.big
+	}
+	if err := r.h.StartRound(r.rc); err != nil {
+		return fmt.Errorf("the hand cannot be set up: %v", err)
+	}
+	r.started = true
+	return nil
+}
+
+// flush plays the turns of seats that folded: the engine folds them, or
+// checks for them when a check is free (the engine offers no fold then).
+func (r *hand) flush() {
+	for !r.finished() {
+		t := r.h.ToAct()
+		if t < 0 || r.gone&(1<<t) == 0 {
+			return
+		}
+		k := betting.Fold
+		if r.h.Legal().CanCheck {
+			k = betting.Check
+		}
+		if r.h.Apply(betting.Action{Kind: k}) != nil {
+			return
+		}
+	}
+}
+
+// live returns the seats still contesting the pot.
+func (r *hand) live() uint16 { return r.h.InHand() &^ r.gone &^ r.mucked }
+
+// finished reports whether the hand is over: one player is left, or the
+// betting is over with a complete board.
+func (r *hand) finished() bool {
+	if !r.started {
+		return false
+	}
+	if popcount(r.live()) <= 1 {
+		return true
+	}
+	return r.h.ToAct() < 0 && r.steps == len(boardSteps)
+}
+
+// toAct returns the seat to act, -1 when none.
+func (r *hand) toAct() int {
+	if !r.started || r.finished() {
+		return -1
+	}
+	return r.h.ToAct()
+}
+
+// inHand reports whether seat p is dealt in and has not folded.
+func (r *hand) inHand(p int) bool {
+	return r.started && r.dealt&(1<<p) != 0 && r.live()&(1<<p) != 0
+}
+
+// settle returns the finishing stacks of a finished hand (the starting
+// stacks when nobody was dealt in).
+func (r *hand) settle() ([]chips.Chips, error) {
+	s := r.s
+	n := len(s.Players)
+	out := make([]chips.Chips, n)
+	copy(out, s.StartingStacks)
+	if !r.started {
+		return out, nil
+	}
+	if !r.finished() {
+		return nil, r.unfinished()
+	}
+	live := r.live()
+	if popcount(live) == 1 {
+		r.h.ReturnUncalled()
+		var sum chips.Chips
+		for i := 0; i < n; i++ {
+			if r.dealt&(1<<i) != 0 {
+				out[i] = r.h.Stack(i)
+			}
+			sum += out[i]
+		}
+		out[bitsOf(live)[0]] += s.Total() - sum
+		return out, nil
+	}
+	var strength [betting.MaxSeats]uint32
+	for _, p := range bitsOf(live) {
+		for _, c := range r.hole[p] {
+			if c == cards.None {
+				return nil, fieldErr("actions", "p%d (%s) holds hidden cards at the showdown", p+1, s.Players[p])
+			}
+		}
+		v, err := showdownStrength(r.hole[p], r.board)
+		if err != nil {
+			return nil, fieldErr("actions", "p%d (%s) at the showdown: %v", p+1, s.Players[p], err)
+		}
+		strength[p] = v
+	}
+	r.h.Settle(&strength, nil)
+	var sum chips.Chips
+	for i := 0; i < n; i++ {
+		if r.dealt&(1<<i) != 0 {
+			out[i] = r.h.Stack(i)
+		}
+		sum += out[i]
+	}
+	if sum != s.Total() {
+		return nil, fmt.Errorf("settling hand %d: stacks sum to %s, want %s", s.Hand, sum, s.Total())
+	}
+	return out, nil
+}
+
+func (r *hand) unfinished() error {
+	if t := r.toAct(); t >= 0 {
+		return fieldErr("actions", "hand %d is not finished: p%d (%s) is to act", r.s.Hand, t+1, r.s.Players[t])
+	}
+	return fieldErr("actions", "hand %d is not finished: the board comes next", r.s.Hand)
+}
+
+// Status describes where a hand stands.
+type Status struct {
+	// Dealt is true once hole cards are dealt to two or more players.
+	Dealt bool
+	// Finished is true when the hand is over and Next may settle it: one
+	// player is left, or the betting is over and the board is complete.
+	Finished bool
+	// ToAct is the seat to act, -1 when none; Legal is what it may do.
+	ToAct int
+	Legal betting.Legal
+	// Board is the number of board cards the dealer deals next (3, 1 or
+	// 1), 0 when none is due.
+	Board int
+	// Pot is the chips in the pot, dead money included.
+	Pot chips.Chips
+}
+
+// Progress reports where the hand of s stands, replaying its actions
+// through the betting engine.
+func Progress(s State) (Status, error) {
+	if err := s.checkShape(); err != nil {
+		return Status{}, err
+	}
+	s.fillDefaults()
+	r, err := replay(&s)
+	if err != nil {
+		return Status{}, err
+	}
+	return r.status(), nil
+}
+
+func (r *hand) status() Status {
+	st := Status{Dealt: r.started, Finished: r.finished(), ToAct: r.toAct()}
+	if st.ToAct >= 0 {
+		st.Legal = r.h.Legal()
+	}
+	if r.started {
+		st.Pot = r.h.Pot()
+		if !st.Finished && st.ToAct < 0 {
+			st.Board = boardSteps[r.steps]
+		}
+	}
+	return st
+}
+
+// Settle returns the finishing stacks of the finished hand of s: its
+// FinishingStacks when it has them, else those of its actions replayed
+// through the betting engine, the showdown decided by the best five-card
+// hand of each player's hole cards and the board. A hand nobody was dealt
+// into leaves the stacks as they were. An unfinished hand is an error.
+func Settle(s State) ([]chips.Chips, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	if s.FinishingStacks != nil {
+		return append([]chips.Chips(nil), s.FinishingStacks...), nil
+	}
+	s.fillDefaults()
+	r, err := replay(&s)
+	if err != nil {
+		return nil, err
+	}
+	return r.settle()
+}
+
+// Act appends a player action ("pN f", "pN cc" or "pN cbr AMOUNT", the
+// amount a raise-to) by the seat to act, checked by the betting engine,
+// which does not offer a fold when a check is free.
+func Act(s State, action string) (State, error) { return apply(s, action, false) }
+
+// apply is Act; freeFold allows a fold when a check is free (auto-actions,
+// and players who pause or leave, give up their hand).
+func apply(s State, action string, freeFold bool) (State, error) {
+	if err := s.Validate(); err != nil {
+		return State{}, err
+	}
+	a, err := phh.ParseAction(action)
+	if err != nil {
+		return State{}, fmt.Errorf("action %q: %v", action, err)
+	}
+	if !a.IsPlayer() || a.Kind == phh.ShowMuck || a.Kind == phh.StandPatDiscard || a.Kind == phh.BringIn {
+		return State{}, fmt.Errorf("action %q: not a betting action (want pN f, pN cc or pN cbr AMOUNT)", action)
+	}
+	out := s.Clone()
+	out.fillDefaults()
+	r, err := replay(&out)
+	if err != nil {
+		return State{}, err
+	}
+	if t := r.toAct(); t != a.Player {
+		if t < 0 {
+			return State{}, fmt.Errorf("action %q: nobody is to act", action)
+		}
+		return State{}, fmt.Errorf("action %q: p%d (%s) is to act", action, t+1, s.Players[t])
+	}
+	if a.Kind == phh.Fold && !freeFold && r.h.Legal().CanCheck {
+		return State{}, fmt.Errorf("action %q: a check is free, so folding is not offered", action)
+	}
+	a.Comment = ""
+	out.Actions = append(out.Actions, a.String())
+	if _, err := replay(&out); err != nil {
+		return State{}, err
+	}
+	return out, nil
+}
+
+// Deal deals the next board cards (flop, turn or river) when the betting
+// round is over, drawn with rng from the cards not yet dealt. Only a server
+// state, whose hole cards are all known, can be dealt.
+func Deal(s State, rng *rand.Rand) (State, error) {
+	if err := s.Validate(); err != nil {
+		return State{}, err
+	}
+	out := s.Clone()
+	out.fillDefaults()
+	r, err := replay(&out)
+	if err != nil {
+		return State{}, err
+	}
+	st := r.status()
+	if st.Board == 0 {
+		if st.Finished {
+			return State{}, fieldErr("actions", "hand %d is over: no board card is due", s.Hand)
+		}
+		if st.ToAct >= 0 {
+			return State{}, fieldErr("actions", "p%d (%s) is to act: no board card is due", st.ToAct+1, s.Players[st.ToAct])
+		}
+		return State{}, fieldErr("actions", "hand %d is not dealt", s.Hand)
+	}
+	for p := range s.Players {
+		for _, c := range r.hole[p] {
+			if c == cards.None {
+				return State{}, fieldErr("actions", "p%d (%s) holds hidden cards: only a server state can be dealt", p+1, s.Players[p])
+			}
+		}
+	}
+	deck := remaining(r.used)
+	cards.Shuffle(deck, rng)
+	dealt := deck[:st.Board]
+	out.Actions = append(out.Actions, "d db "+cardString(dealt))
+	return out, nil
+}
+
+// remaining returns the cards of the 52-card deck not in used, in order.
+func remaining(used cards.Set) []cards.Card {
+	d := make([]cards.Card, 0, 52)
+	for c := cards.Card(0); c < 52; c++ {
+		if !used.Has(c) {
+			d = append(d, c)
+		}
+	}
+	return d
+}
+
+func cardString(cs []cards.Card) string {
+	b := make([]byte, 0, 2*len(cs))
+	for _, c := range cs {
+		b = append(b, c.String()...)
+	}
+	return string(b)
+}
+
+func seatName(p int) string { return "p" + strconv.Itoa(p+1) }
