@@ -28,6 +28,9 @@ func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
 	starts := map[string]int{}           // table → StartObject(n)
 	fset := token.NewFileSet()
 	for _, f := range files {
+		if strings.HasPrefix(filepath.Base(f), "Replay") {
+			continue // replay.fbs shares the namespace; viewer/replay checks its own tables
+		}
 		file, err := goparser.ParseFile(fset, f, nil, 0)
 		if err != nil {
 			t.Fatal(err)

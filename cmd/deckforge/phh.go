@@ -12,6 +12,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/viewer/replay/phhconv"
 )
 
 const phhUsage = `Usage: deckforge phh verify [flags] PATH...
@@ -28,7 +30,9 @@ hidden cards leave undecided included); a variant PHH
 defines but deckforge does not play is unsupported. A player the history
 skips checks or folds, as PokerKit does; -strict makes that invalid.
 
-convert reads the same inputs and writes the hands back out normalised.
+convert reads the same inputs, and deckforge replay files (.dfr), and writes
+the hands out as normalised PHH (-to phh) or as one replay file (-to replay),
+which 'deckforge serve' shows in the browser.
 `
 
 func runPHH(args []string, io stdio) int {
@@ -215,7 +219,7 @@ func stackDiff(want []chips.Chips, res phh.Result) string {
 func phhConvert(args []string, io stdio) int {
 	fl := flag.NewFlagSet("phh convert", flag.ContinueOnError)
 	fl.SetOutput(io.err)
-	to := fl.String("to", "phh", "output format: phh (the replay format is not available yet)")
+	to := fl.String("to", "phh", "output format: phh, or replay (a deckforge replay file, .dfr)")
 	out := fl.String("o", "", "output file (default: standard output); a name ending in .phhs, or more than one hand, gives a bulk file")
 	fl.Usage = func() {
 		fmt.Fprint(io.err, phhUsage, "\nconvert flags:\n")
@@ -230,10 +234,8 @@ func phhConvert(args []string, io stdio) int {
 	switch *to {
 	case "phh":
 	case "replay":
-		fmt.Fprintln(io.err, "deckforge phh convert: -to replay: conversion to the replay format is not supported yet")
-		return 2
 	default:
-		fmt.Fprintf(io.err, "deckforge phh convert: -to %q: unknown format (want phh)\n", *to)
+		fmt.Fprintf(io.err, "deckforge phh convert: -to %q: unknown format (want phh or replay)\n", *to)
 		return 2
 	}
 	if fl.NArg() == 0 {
@@ -253,6 +255,19 @@ func phhConvert(args []string, io stdio) int {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 			return 2
 		}
+		if phhconv.IsReplay(data) {
+			r, err := replay.Decode(data)
+			if err == nil {
+				var hs []phh.Hand
+				hs, err = phhconv.FromReplay(r)
+				hands = append(hands, hs...)
+			}
+			if err != nil {
+				fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
+				status = 1
+			}
+			continue
+		}
 		entries, err := phh.ReadFile(file, data)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
@@ -269,7 +284,16 @@ func phhConvert(args []string, io stdio) int {
 		}
 	}
 	var data []byte
-	if len(hands) == 1 && !strings.EqualFold(filepath.Ext(*out), ".phhs") {
+	if *to == "replay" {
+		r, err := phhconv.ToReplay(hands, strings.Join(fl.Args(), " "))
+		if err == nil {
+			data, err = replay.Encode(r)
+		}
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
+			return 1
+		}
+	} else if len(hands) == 1 && !strings.EqualFold(filepath.Ext(*out), ".phhs") {
 		h := hands[0]
 		h.Key = ""
 		data, err = phh.Marshal(&h)

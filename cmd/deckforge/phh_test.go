@@ -144,7 +144,7 @@ func TestPHHUsage(t *testing.T) {
 		{[]string{"phh", "verify", "-nope", "x"}, 2, "flag provided but not defined"},
 		{[]string{"phh", "verify", filepath.Join(t.TempDir(), "missing.phh")}, 2, "no such file"},
 		{[]string{"phh", "convert"}, 2, "no PATH given"},
-		{[]string{"phh", "convert", "-to", "replay", "x.phh"}, 2, "conversion to the replay format is not supported yet"},
+		{[]string{"phh", "convert", "-to", "replay", "x.phh"}, 2, "x.phh"},
 		{[]string{"phh", "convert", "-to", "xml", "x.phh"}, 2, `-to "xml": unknown format`},
 	} {
 		code, out, errs := runCmd(tc.args...)
