@@ -24,7 +24,10 @@ func commands() []command {
 		{name: "genome", summary: "validate, convert, show and explain game genomes", run: runGenome},
 		{name: "phh", summary: "verify and convert poker hand histories (PHH)", run: runPHH},
 		{name: "table", summary: "table states across hands: merge, next, act, auto, deal, personalize", run: runTable},
+		{name: "play", summary: "play one game of a genome and print a readable transcript", run: runPlay},
 		{name: "stats", summary: "positional stats (IP/OOP maneuvers) of PHH hand histories", run: runStats},
+		{name: "simulate", summary: "play many games of a genome with agents, in parallel, and print their metrics", run: runSimulate},
+		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }
 

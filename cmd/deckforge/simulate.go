@@ -1,0 +1,247 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
+	"github.com/deckforge/deckforge/viewer/replay"
+)
+
+const simulateUsage = `Usage: deckforge simulate GENOME [flags]
+
+simulate plays --games games of GENOME (a genome file, JSON or FlatBuffers,
+or the id of a seed game such as holdem_nl_6max) with the agents of --agents
+on --workers goroutines, and prints the games' metrics as a table, or as JSON
+with --json. Game g is played from a seed derived from --seed, the genome's
+content hash and g, so the results do not depend on --workers.
+
+--agents names one agent per seat, or one for every seat: random, greedy,
+ismcts (1,000 iterations per decision), ismcts:N (N iterations) or house.
+--sit-outs plays every game as a hold'em session over engine/table in which
+players disconnect, pause, come back and leave between hands (hold'em-shaped
+genomes, house and random agents): "default", or key=value pairs such as
+"disconnect=0.02,reconnect=0.5,pause=0.03,pause_bb=0.03,return=0.3,leave=0.01,grace=3,hands=200".
+--replays DIR writes every game's replay to DIR/game-000001.dfr, ….
+--skill N measures the skill gradient of --skill-agents against random with
+N paired games per seat.
+
+A progress bar goes to standard error on a terminal, plain lines otherwise.
+
+Flags:
+`
+
+// simulateOptions are the flags of deckforge simulate.
+type simulateOptions struct {
+	games, players, workers, skill int
+	seed                           uint64
+	agents, replays, sitOuts       string
+	skillAgents                    string
+	asJSON, quiet                  bool
+}
+
+func runSimulate(args []string, sio stdio) int {
+	var o simulateOptions
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	fs.SetOutput(sio.err)
+	fs.Usage = func() {
+		fmt.Fprint(sio.err, simulateUsage)
+		fs.PrintDefaults()
+	}
+	fs.IntVar(&o.games, "games", 100, "number of games to play (at least 1)")
+	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat")
+	fs.IntVar(&o.players, "players", 0, "number of players (0: one per agent when --agents names several, else the game's fewest)")
+	fs.IntVar(&o.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
+	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
+	fs.StringVar(&o.replays, "replays", "", "write every game's replay into this directory")
+	fs.StringVar(&o.sitOuts, "sit-outs", "", `sit-out probabilities: "default" or key=value pairs (see above); empty: none`)
+	fs.IntVar(&o.skill, "skill", 0, "measure skill gradients with this many paired games per seat (0: none)")
+	fs.StringVar(&o.skillAgents, "skill-agents", "greedy,ismcts", "agents whose skill gradient --skill measures")
+	fs.BoolVar(&o.asJSON, "json", false, "print the metrics as JSON")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress report")
+
+	pos, err := parseMixed(fs, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(sio.err, "deckforge simulate: "+format+"\n", a...)
+		return 2
+	}
+	switch {
+	case len(pos) != 1:
+		return usageErr("want exactly one GENOME (a file or a seed id), got %d arguments", len(pos))
+	case o.games < 1 || o.games > sim.MaxGames:
+		return usageErr("--games: %d out of range 1..%d", o.games, sim.MaxGames)
+	case o.workers < 0:
+		return usageErr("--workers: %d is negative", o.workers)
+	case o.players < 0:
+		return usageErr("--players: %d is negative", o.players)
+	case o.skill < 0:
+		return usageErr("--skill: %d is negative", o.skill)
+	case strings.TrimSpace(o.agents) == "":
+		return usageErr("--agents: empty")
+	}
+	sitOuts, err := sim.ParseSitOuts(o.sitOuts)
+	if err != nil {
+		return usageErr("--sit-outs: %v", err)
+	}
+	g, err := loadSimGenome(pos[0])
+	if err != nil {
+		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
+		return 1
+	}
+	prog, err := game.Compile(g)
+	if err != nil {
+		fmt.Fprintf(sio.err, "deckforge simulate: %s: %v\n", pos[0], err)
+		return 1
+	}
+	opt := sim.Options{Players: o.players, SitOuts: sitOuts, Source: "deckforge simulate " + pos[0]}
+	if o.replays != "" {
+		if err := os.MkdirAll(o.replays, 0o755); err != nil {
+			fmt.Fprintf(sio.err, "deckforge simulate: --replays: %v\n", err)
+			return 1
+		}
+		dir := o.replays
+		opt.Replay = func(i int, r *replay.Replay) error {
+			data, err := replay.Encode(r)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, fmt.Sprintf("game-%06d.dfr", i+1)), data, 0o644)
+		}
+	}
+	if !o.quiet {
+		opt.Progress = newProgress(sio.err, "games")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	agents := strings.Split(o.agents, ",")
+	res, err := sim.Run(ctx, prog, agents, o.games, o.seed, o.workers, opt)
+	if err != nil {
+		var ce *sim.ConfigError
+		if errors.As(err, &ce) {
+			return usageErr("--%s: %v", strings.ReplaceAll(ce.Field, "_", "-"), ce.Err)
+		}
+		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
+		return 1
+	}
+	m := res.Metrics
+	if o.skill > 0 {
+		for _, spec := range strings.Split(o.skillAgents, ",") {
+			sopt := sim.Options{Players: m.Players}
+			sk, err := sim.SkillGradient(ctx, prog, strings.TrimSpace(spec), o.skill, o.seed, o.workers, sopt)
+			if err != nil {
+				fmt.Fprintf(sio.err, "deckforge simulate: --skill-agents: %v\n", err)
+				return 1
+			}
+			m.Skill = append(m.Skill, sk)
+		}
+	}
+	if o.asJSON {
+		data, err := json.MarshalIndent(&m, "", "  ")
+		if err != nil {
+			fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(sio.out, "%s\n", data)
+		return 0
+	}
+	if err := m.WriteTable(sio.out); err != nil {
+		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parseMixed parses flags that may come before and after positional
+// arguments ("GENOME --games 10" as well as "--games 10 GENOME").
+func parseMixed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		rest := fs.Args()
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// loadSimGenome reads a genome file, or a seed game by id when no such file
+// exists.
+func loadSimGenome(arg string) (*genome.Genome, error) {
+	data, err := os.ReadFile(arg)
+	if err == nil {
+		g, err := genome.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", arg, err)
+		}
+		return g, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	g, serr := genome.Seed(arg)
+	if serr != nil {
+		return nil, fmt.Errorf("%s: no such file, and no seed game of that id (seeds: %s)", arg, strings.Join(genome.SeedIDs(), ", "))
+	}
+	return g, nil
+}
+
+// newProgress returns a progress callback writing to w: a bar redrawn in
+// place on a terminal, a plain line every tenth of the way otherwise.
+func newProgress(w io.Writer, unit string) func(done, total int) {
+	term := isTerminal(w)
+	last := -1
+	return func(done, total int) {
+		if term {
+			const width = 30
+			k := done * width / total
+			if k == last && done != total {
+				return
+			}
+			last = k
+			fmt.Fprintf(w, "\r[%s%s] %d/%d %s", strings.Repeat("#", k), strings.Repeat(".", width-k), done, total, unit)
+			if done == total {
+				fmt.Fprintln(w)
+			}
+			return
+		}
+		step := done * 10 / total
+		if step == last {
+			return
+		}
+		last = step
+		fmt.Fprintf(w, "simulate: %d/%d %s\n", done, total, unit)
+	}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,197 @@
+package game
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/deckforge/deckforge/engine/cards"
+)
+
+// hidden returns the cards of the game whose place player p does not know.
+func (s *State) hidden(p int) cards.Set {
+	me := uint16(1) << p
+	var u cards.Set
+	for x := s.prog.deckSet; x != 0; x &= x - 1 {
+		c := bits.TrailingZeros64(uint64(x))
+		if s.know[c]&me == 0 {
+			u |= 1 << c
+		}
+	}
+	return u
+}
+
+// mapSet applies the card permutation mp to the cards of x in u.
+func mapSet(x, u cards.Set, mp *[cards.NumCards]cards.Card) cards.Set {
+	h := x & u
+	if h == 0 {
+		return x
+	}
+	out := x &^ u
+	for ; h != 0; h &= h - 1 {
+		out |= 1 << mp[bits.TrailingZeros64(uint64(h))]
+	}
+	return out
+}
+
+// determinize deals the cards player p has not seen at random into the
+// places p cannot see (see State.Determinize); s is already a copy.
+func (s *State) determinize(p int, rng *rand.Rand) {
+	u := s.hidden(p)
+	s.rng = rng.Uint64()
+	k := popcount(u)
+	if k < 2 {
+		return
+	}
+	var from, to [cards.NumCards]cards.Card
+	i := 0
+	for x := u; x != 0; x &= x - 1 {
+		to[i] = cards.Card(bits.TrailingZeros64(uint64(x)))
+		i++
+	}
+	// from lists the hidden cards slot by slot in an order that depends on
+	// the observation only.
+	i = 0
+	var done cards.Set
+	add := func(c cards.Card) {
+		if c < cards.NumCards && u&(1<<c) != 0 && done&(1<<c) == 0 {
+			from[i] = c
+			i++
+			done |= 1 << c
+		}
+	}
+	addSet := func(x cards.Set) {
+		for x &= u; x != 0; x &= x - 1 {
+			add(cards.Card(bits.TrailingZeros64(uint64(x))))
+		}
+	}
+	for q := 0; q < int(s.n); q++ {
+		if s.prog.ordered {
+			r := &s.ring[q]
+			for j := uint8(0); j < s.rlen[q]; j++ {
+				add(r[(s.rhead[q]+j)%ringSize])
+			}
+		}
+		addSet(s.sel[q])
+		addSet(s.hand[q])
+		addSet(s.won[q])
+	}
+	for j := 0; j < int(s.nstock); j++ {
+		add(s.stock[j])
+	}
+	for j := 0; j < int(s.ntrick); j++ {
+		add(s.trickSeq[j])
+	}
+	addSet(s.claimCards)
+	addSet(s.pile)
+	addSet(s.trickSet)
+	addSet(u)
+	for j := k - 1; j > 0; j-- {
+		r := rng.IntN(j + 1)
+		to[j], to[r] = to[r], to[j]
+	}
+	var mp [cards.NumCards]cards.Card
+	for j := range cards.NumCards {
+		mp[j] = cards.Card(j)
+	}
+	know := s.know
+	for j := 0; j < k; j++ {
+		mp[from[j]] = to[j]
+		s.know[to[j]] = know[from[j]]
+	}
+	n := int(s.n)
+	for q := 0; q < n; q++ {
+		s.hand[q] = mapSet(s.hand[q], u, &mp)
+		s.won[q] = mapSet(s.won[q], u, &mp)
+		s.sel[q] = mapSet(s.sel[q], u, &mp)
+		if s.prog.ordered {
+			r := &s.ring[q]
+			for j := uint8(0); j < s.rlen[q]; j++ {
+				x := &r[(s.rhead[q]+j)%ringSize]
+				*x = mp[*x]
+			}
+		}
+		if c := s.trickCards[q]; c != cards.None {
+			s.trickCards[q] = mp[c]
+		}
+	}
+	for j := 0; j < int(s.nstock); j++ {
+		s.stock[j] = mp[s.stock[j]]
+	}
+	for j := 0; j < int(s.ntrick); j++ {
+		s.trickSeq[j] = mp[s.trickSeq[j]]
+	}
+	for j := 0; j < int(s.nsel); j++ {
+		s.selOrder[j] = mp[s.selOrder[j]]
+	}
+	s.trickSet = mapSet(s.trickSet, u, &mp)
+	s.pile = mapSet(s.pile, u, &mp)
+	s.claimCards = mapSet(s.claimCards, u, &mp)
+	if s.drawn < cards.NumCards {
+		s.drawn = mp[s.drawn]
+	}
+	for j := range s.log {
+		// Entries p saw keep their cards (p may know a card it saw earlier
+		// no longer lies where it was); the others follow the permutation.
+		if c := s.log[j].card; c < cards.NumCards && s.log[j].vis&(1<<p) == 0 {
+			s.log[j].card = mp[c]
+		}
+	}
+	if s.stage == stgDecide && int(s.decider) != p {
+		s.reoffer()
+	}
+}
+
+// reoffer recomputes the legal moves of a pending card decision after the
+// decider's cards changed (a determinization for another player).
+func (s *State) reoffer() {
+	if s.pend == pdNone || int(s.pc) >= len(s.prog.phases) {
+		return
+	}
+	ph := &s.prog.phases[s.pc]
+	d := int(s.decider)
+	l := &s.legal
+	switch s.pend {
+	case pdPlay:
+		pl := &ph.Play
+		var c cards.Set
+		if s.nsel == 0 {
+			c = selectable(s.playable(ph, d), int(pl.MinCards), pl.SameRank)
+		} else {
+			c = s.playable(ph, d) &^ s.sel[d]
+			if pl.SameRank {
+				c &= rankMask[s.selOrder[0].Rank()]
+			}
+		}
+		if c != 0 || l.flags != 0 {
+			l.cards = c
+		} else {
+			l.cards = s.hand[d] &^ s.sel[d] // no legal play in this world: keep a choice
+		}
+	case pdPlayDrawn:
+		if l.cards != 0 {
+			l.cards = 1 << s.drawn
+		}
+	case pdTrick:
+		s.trickOffer(ph)
+	case pdDiscard:
+		s.discardOffer(ph)
+	case pdClaim:
+		s.claimOffer(ph)
+	case pdGive, pdEffDiscard:
+		l.cards = s.hand[d] &^ s.sel[d]
+	case pdAsk:
+		if ph.Ask.MustHoldRank {
+			l.askR = 0
+			for r := cards.Two; r <= cards.RankJoker; r++ {
+				if s.hand[d]&rankMask[r] != 0 {
+					l.askR |= 1 << r
+				}
+			}
+		}
+	}
+	l.count()
+	if l.n == 0 {
+		l.addFlag(MovePass)
+		l.count()
+	}
+}

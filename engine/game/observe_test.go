@@ -1,0 +1,188 @@
+package game_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
+)
+
+// sight follows, from the events alone, which cards one observer knows the
+// place of: the cards dealt, drawn or passed to it or by it, everything
+// face up, claims it made, cards revealed by a challenge, an ask or a
+// showdown, cards it peeked at or swapped. It is written independently of
+// the engine's own bookkeeping, to catch leaks in it.
+type sight struct {
+	p     int
+	known cards.Set // cards whose place it knows now
+	ever  cards.Set // cards it ever saw (the action log may show them)
+	pile  cards.Set
+}
+
+func (v *sight) Event(s *game.State, e *game.Event) {
+	defer func() { v.ever |= v.known }()
+	me := int8(v.p)
+	see := func(c cards.Card, ok bool) {
+		if ok {
+			v.known = v.known.Add(c)
+		} else {
+			v.known = v.known.Remove(c)
+		}
+	}
+	switch e.Kind {
+	case game.EvHandStart:
+		v.known, v.pile = 0, 0
+	case game.EvDeal:
+		see(e.Card, e.Zone != game.ZoneHand || e.FaceUp || e.Player == me)
+	case game.EvTrump:
+		see(e.Card, true)
+	case game.EvDraw:
+		see(e.Card, e.FaceUp || e.Player == me || e.Target == me)
+	case game.EvPlay:
+		see(e.Card, e.FaceUp)
+	case game.EvDiscard:
+		see(e.Card, e.FaceUp || e.Player == me || e.Target == me)
+	case game.EvClaim:
+		v.pile |= e.Cards
+		for _, c := range e.Cards.Cards(nil) {
+			see(c, e.Player == me)
+		}
+	case game.EvChallenge:
+		v.known |= e.Cards
+		if e.Player == me {
+			v.known |= v.pile
+		}
+		v.pile = 0
+	case game.EvAsk, game.EvShowdown:
+		v.known |= e.Cards
+	case game.EvEffect:
+		switch genome.EffectKind(e.Effect) {
+		case genome.EffectPeek:
+			if e.Player == me {
+				v.known |= e.Cards
+			}
+		case genome.EffectSwapHands:
+			if e.Player == me || e.Target == me {
+				v.known |= s.Hand(int(e.Player)) | s.Hand(int(e.Target))
+			}
+		}
+	}
+}
+
+// revealed returns every card an observation shows outside its log, and
+// the cards of the log.
+func revealed(o *game.Observation) (cards.Set, cards.Set) {
+	r := o.Own | o.Selected | o.Discard | o.Tableau | o.Community | o.StockKnown | o.PileKnown
+	for q := 0; q < int(o.Players); q++ {
+		r |= o.Known[q] | o.WonKnown[q]
+		if o.Trick[q] != cards.None {
+			r = r.Add(o.Trick[q])
+		}
+	}
+	var log cards.Set
+	for i := 0; i < int(o.LogLen); i++ {
+		if c := o.Log[i].Card; c != cards.None {
+			log = log.Add(c)
+		}
+	}
+	if o.DiscardTop != cards.None {
+		r = r.Add(o.DiscardTop)
+	}
+	return r, log
+}
+
+// checkObservations plays one game with random moves; at every decision,
+// for every player, the observation shows no card the player has not seen
+// (by its sight), and a determinization for the player — a state that
+// differs from the true one only in cards the player has not seen — gives
+// the same observation and plays on to a legal end.
+func checkObservations(p *game.Program, n int, rng *rand.Rand) (changed int, err error) {
+	var s game.State
+	sights := make([]*sight, n)
+	var fan game.ListenerFunc = func(s *game.State, e *game.Event) {
+		for _, v := range sights {
+			v.Event(s, e)
+		}
+	}
+	for q := range sights {
+		sights[q] = &sight{p: q}
+	}
+	s.Listen(fan)
+	if err := p.Reset(&s, n, rng); err != nil {
+		return 0, err
+	}
+	for step := 0; !s.Terminal(); step++ {
+		for q := 0; q < n; q++ {
+			o := s.Observation(q)
+			seen := sights[q].known | s.Hand(q)
+			now, log := revealed(&o)
+			if leak := now &^ seen; leak != 0 {
+				return changed, fmt.Errorf("step %d: p%d's observation shows %v whose place it does not know", step, q, leak.Cards(nil))
+			}
+			if leak := log &^ (sights[q].ever | seen); leak != 0 {
+				return changed, fmt.Errorf("step %d: p%d's action log shows %v it never saw", step, q, leak.Cards(nil))
+			}
+			d := s.Determinize(q, rng)
+			if d.Observation(q) != o {
+				return changed, fmt.Errorf("step %d: p%d's observation differs in its determinization", step, q)
+			}
+			for r := 0; r < n; r++ {
+				if d.Hand(r) != s.Hand(r) {
+					changed++
+					break
+				}
+			}
+			if step == 8+q {
+				// The determinization is a playable state.
+				for k := 0; !d.Terminal(); k++ {
+					if err := d.Apply(game.RandomMove(&d, rng)); err != nil {
+						return changed, fmt.Errorf("step %d: determinization for p%d: %v", step, q, err)
+					}
+				}
+			}
+		}
+		if err := s.Apply(game.RandomMove(&s, rng)); err != nil {
+			return changed, err
+		}
+	}
+	return changed, nil
+}
+
+// TestObservationsHideCards runs checkObservations over every seed game
+// and 300 random genomes.
+func TestObservationsHideCards(t *testing.T) {
+	gs, err := genome.Seeds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	grng := rand.New(rand.NewPCG(77, 78))
+	for range 300 {
+		gs = append(gs, genome.Random(grng, genome.DefaultRandomOptions()))
+	}
+	changed := 0
+	for i, g := range gs {
+		p, err := game.Compile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(i), 9))
+		games := 1
+		if i < 13 {
+			games = 5
+		}
+		for k := range games {
+			n := p.MinPlayers() + k%(p.MaxPlayers()-p.MinPlayers()+1)
+			c, err := checkObservations(p, n, rng)
+			if err != nil {
+				t.Fatalf("%s (%d players): %v", g.ID, n, err)
+			}
+			changed += c
+		}
+	}
+	if changed == 0 {
+		t.Fatal("no determinization ever changed a hand")
+	}
+}

@@ -1,0 +1,202 @@
+package game
+
+import (
+	"github.com/deckforge/deckforge/engine/betting"
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/chips"
+)
+
+// ringSize is the capacity of an ordered hand (a ring of cards).
+const ringSize = 64
+
+// Player status bits of a hand.
+const (
+	stElim   = 1 << iota // eliminated from the game
+	stFolded             // folded this hand
+	stOut                // went out this hand (last_with_cards_loses)
+)
+
+// Stages of the interpreter between decisions.
+const (
+	stgHandStart uint8 = iota // start the next hand
+	stgPhase                  // begin phase pc
+	stgActor                  // next actor of phase pc
+	stgPhaseEnd               // phase pc is over
+	stgHandEnd                // the hand is over
+	stgDecide                 // a decision is pending (legal holds its moves)
+	stgOver                   // the game is over
+)
+
+// Pending decisions.
+const (
+	pdNone       uint8 = iota
+	pdDraw             // Draw phase: draw or pass (or choose the player drawn from)
+	pdPlay             // Play phase: choose cards (or pass)
+	pdPlayDrawn        // Play phase after draw_one: play the drawn card or pass
+	pdDiscard          // Discard phase: choose cards
+	pdTrick            // Trick: lead or follow
+	pdBet              // Betting
+	pdClaim            // Claim: choose cards
+	pdClaimRank        // Claim: name the rank
+	pdChallenge        // Claim: challenge or pass
+	pdAsk              // Ask: player and rank
+	pdSuit             // wild effect: name the suit
+	pdEffTarget        // effect: choose the target
+	pdGive             // give effect: choose cards
+	pdEffDiscard       // discard effect: the target chooses cards
+)
+
+// logEntry is one action in the log ring: vis is the set of players who
+// saw Card.
+type logEntry struct {
+	kind   EventKind
+	player int8
+	target int8
+	card   cards.Card
+	arg    uint8
+	vis    uint16
+	amount chips.Chips
+}
+
+// State is one game of a Program: a value of fixed-size arrays. Copying
+// it copies the game (Clone also drops the listener). The zero State is
+// not a game: start one with Program.NewState or Program.Reset.
+type State struct {
+	prog *Program
+	lis  Listener
+	rng  uint64 // wyrand state (see State.next)
+
+	n         int8
+	over      bool
+	toMove    int8
+	winners   uint16
+	stage     uint8
+	pend      uint8
+	moves     uint32
+	decisions uint32
+	decider   int8
+	maxed     bool   // Turns.MaxTurns reached
+	churn     uint32 // counts card moves and bets (stalemate detection)
+	lastChurn uint32
+	idle      uint16 // consecutive turns that moved no card and no chip
+	stacked   bool   // the first hand's deck is stacked
+
+	// game
+	handNo     uint16
+	turnsDone  uint32
+	handTurns  uint32
+	dealer     int8
+	elim       uint16
+	score      [MaxPlayers]int32
+	stack      [MaxPlayers]chips.Chips
+	init       [MaxPlayers]chips.Chips // stacks at the start of the game
+	showWon    [MaxPlayers]uint16
+	lastWinner int8
+
+	// hand
+	status      [MaxPlayers]uint8
+	inHand      uint16 // dealt in, not folded, not out
+	dealtIn     uint16
+	dir         int8 // +1 clockwise, -1 counter-clockwise
+	cur         int8
+	turnPlayer  int8 // the player whose turn it is (the current player when the pass began)
+	skip        uint16
+	extra       bool // the current player takes another turn
+	trickWinner int8 // winner of the last trick of this turn, -1 none
+	trump       int8 // trump suit, -1 none
+	wentOut     int8 // first player whose hand became empty, -1 none
+	tricks      [MaxPlayers]uint8
+	tricksHand  uint8
+	sets        [MaxPlayers]uint8
+	playedSuits uint8
+	handShow    uint16 // showdown winners this hand
+	potWon      uint16 // players who won chips this hand
+	cycleSet    bool   // the first-card holder was made current at the cycle start
+	inCycle     bool
+	cycleDone   bool
+	lastTrick   int8   // winner of the hand's last trick, -1 none
+	emptied     uint16 // players whose hand became empty since the last check
+
+	// cards
+	hand    [MaxPlayers]cards.Set
+	won     [MaxPlayers]cards.Set
+	know    [cards.NumCards]uint16 // players who know where the card is
+	stock   [cards.NumCards]cards.Card
+	nstock  uint8
+	disc    [cards.NumCards]cards.Card
+	ndisc   uint8
+	discSet cards.Set
+	tableau cards.Set
+	comm    cards.Set
+	pile    cards.Set // the face-down centre pile of claims
+	named   int8      // suit named for the top discard (a wild), -1 none
+	namedC  cards.Card
+	ring    [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
+	rhead   [MaxPlayers]uint8
+	rlen    [MaxPlayers]uint8
+
+	// phase control
+	pc        int8
+	actor     int8
+	actOrder  [MaxPlayers]int8 // the actors of the phase, in order
+	nact      uint8
+	iact      uint8
+	sel       [MaxPlayers]cards.Set
+	selOrder  [16]cards.Card
+	nsel      uint8
+	drawn     cards.Card // the card drawn by draw_one
+	drawCount uint8      // draws made by the actor in this Draw phase
+	passing   bool       // pass selections wait for every actor (each_player to a player)
+
+	// effects being resolved
+	effCards cards.Set // played cards whose effects are still to resolve
+	effCard  cards.Card
+	effBits  uint16 // effects of effCard still to resolve
+	effIdx   int8
+	effTgts  uint16 // targets still to hit (all_others)
+	effTgt   int8
+	effUser  int8
+
+	// trick
+	trickLead  int8
+	trickNext  int8
+	trickTodo  uint16
+	trickCards [MaxPlayers]cards.Card
+	trickSet   cards.Set // every card of the trick, war cards included
+	trickUp    cards.Set // the face-up cards of the trick
+	trickSeq   [cards.NumCards]cards.Card
+	ntrick     uint8
+	ledSuit    int8
+
+	// claim
+	claimant   int8
+	claimRank  cards.Rank
+	claimCards cards.Set
+	claims     uint8
+	chalTodo   uint16
+
+	// betting
+	bet       betting.Hand
+	betLive   bool
+	betIn     uint16 // players in the betting hand
+	betForced bool   // the betting hand began with the forced bets
+	betRound  int8
+	seatDir   int8
+
+	legal legalSet
+
+	log  [LogSize]logEntry
+	logN uint32
+}
+
+// seatOf returns the betting seat of player p (seats follow the turn
+// direction of the hand's start).
+func (s *State) seatOf(p int) int {
+	if s.seatDir > 0 || p == 0 {
+		return p
+	}
+	return int(s.n) - p
+}
+
+// playerOf returns the player of betting seat k.
+func (s *State) playerOf(k int) int { return s.seatOf(k) }

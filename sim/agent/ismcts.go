@@ -1,0 +1,264 @@
+package agent
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"time"
+
+	"github.com/deckforge/deckforge/engine/game"
+)
+
+// maxLegal bounds the legal moves of one decision (54 cards, the simple
+// moves, suits, targets, asks of every player for every rank, claims and a
+// bet menu stay below it).
+const maxLegal = 256
+
+// node is one node of the ISMCTS tree: an information set of the observer,
+// reached by move from its parent. Children are a singly linked list
+// (child, next) of indices into the pool; -1 ends it.
+type node struct {
+	move   game.Move
+	total  float64 // sum of the rewards of mover over the visits
+	visits uint32
+	avail  uint32 // times the node's move was legal when its parent was visited
+	child  int32
+	next   int32
+	mover  int8 // the player who chose move (-1 at the root)
+}
+
+// ISMCTS is single-observer information-set Monte Carlo tree search
+// (Cowling, Powley and Whitehouse, 2012): one tree over the observer's
+// information sets, a new determinization per iteration, UCB1 with
+// availability counts, random rollouts capped at Options.RolloutCap moves
+// and a reward per player. See the package documentation.
+type ISMCTS struct {
+	pcg rand.PCG
+	rng *rand.Rand
+
+	iterations int
+	limit      time.Duration
+	c          float64
+	rollCap    int
+
+	nodes []node // the pool: nodes[0] is the root; cap is Options.MaxNodes
+	path  []int32
+	moves []game.Move
+	det   game.State
+	rew   []float64
+	q     [game.MaxPlayers]float64
+	obs   game.Observation
+	cache profileCache
+
+	// Iterations run by the last Choose (for benchmarks and tests).
+	lastIters int
+
+	// tab[i] holds 1/i, 1/√i and √(ln i) for the UCB1 terms of small
+	// counts (up to the iteration budget, at most tabSize).
+	tab []ucbTerms
+}
+
+// NewISMCTS returns an ISMCTS agent configured by opts (Seed, Iterations,
+// Time, MaxNodes, Exploration, RolloutCap; zero fields take their
+// defaults). The node pool is allocated here, once.
+func NewISMCTS(opts Options) *ISMCTS {
+	o := opts.withDefaults()
+	a := &ISMCTS{
+		iterations: o.Iterations,
+		limit:      o.Time,
+		c:          o.Exploration,
+		rollCap:    o.RolloutCap,
+		nodes:      make([]node, 0, max(o.MaxNodes, 1)),
+		path:       make([]int32, 0, 64),
+		moves:      make([]game.Move, 0, maxLegal),
+		rew:        make([]float64, game.MaxPlayers),
+	}
+	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
+	for i := 1; i < len(a.tab); i++ {
+		x := float64(i)
+		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), math.Sqrt(math.Log(x))}
+	}
+	a.pcg.Seed(seedPair(o.Seed))
+	a.rng = rand.New(&a.pcg)
+	return a
+}
+
+// tabSize bounds the table of UCB1 terms.
+const tabSize = 1 << 16
+
+// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and √(ln n).
+type ucbTerms struct{ inv, invSqrt, sqrtLn float64 }
+
+func (a *ISMCTS) inv(n uint32) float64 {
+	if int(n) < len(a.tab) {
+		return a.tab[n].inv
+	}
+	return 1 / float64(n)
+}
+
+func (a *ISMCTS) invSqrt(n uint32) float64 {
+	if int(n) < len(a.tab) {
+		return a.tab[n].invSqrt
+	}
+	return 1 / math.Sqrt(float64(n))
+}
+
+func (a *ISMCTS) sqrtLn(n uint32) float64 {
+	if int(n) < len(a.tab) {
+		return a.tab[n].sqrtLn
+	}
+	return math.Sqrt(math.Log(float64(n)))
+}
+
+// intN returns a number in [0, n) from the agent's generator (Lemire's
+// multiply-shift, without the rejection step: the bias, below n/2⁶⁴, is
+// immaterial for n ≤ 2³²).
+func (a *ISMCTS) intN(n int) int {
+	hi, _ := bits.Mul64(a.pcg.Uint64(), uint64(n))
+	return int(hi)
+}
+
+// Name returns "ismcts".
+func (a *ISMCTS) Name() string { return KindISMCTS }
+
+// Reset reseeds the agent from rng.
+func (a *ISMCTS) Reset(rng *rand.Rand) { a.pcg.Seed(rng.Uint64(), rng.Uint64()) }
+
+// Iterations returns the number of iterations the last Choose ran.
+func (a *ISMCTS) Iterations() int { return a.lastIters }
+
+// Choose searches from the view's information set and returns the root
+// move visited most (ties: the larger total reward, then the first found).
+// A single legal move is returned without search.
+func (a *ISMCTS) Choose(v View) game.Move {
+	a.lastIters = 0
+	switch v.NumLegal() {
+	case 0:
+		return game.Move{}
+	case 1:
+		return v.LegalMove(0)
+	}
+	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
+	if a.limit > 0 {
+		start := time.Now()
+		for i := 0; ; i++ {
+			if i&31 == 0 && i > 0 && time.Since(start) >= a.limit {
+				break
+			}
+			a.iterate(v)
+			a.lastIters++
+		}
+	} else {
+		for range a.iterations {
+			a.iterate(v)
+		}
+		a.lastIters = a.iterations
+	}
+	best := int32(-1)
+	for c := a.nodes[0].child; c >= 0; c = a.nodes[c].next {
+		nd := &a.nodes[c]
+		if !v.IsLegal(nd.move) {
+			continue
+		}
+		if best < 0 || nd.visits > a.nodes[best].visits ||
+			nd.visits == a.nodes[best].visits && nd.total > a.nodes[best].total {
+			best = c
+		}
+	}
+	if best < 0 {
+		return v.LegalMove(a.rng.IntN(v.NumLegal()))
+	}
+	return a.nodes[best].move
+}
+
+// iterate runs one iteration: determinize, select and expand in the tree,
+// roll out, back up.
+func (a *ISMCTS) iterate(v View) {
+	det := &a.det
+	v.DeterminizeInto(det, a.rng)
+	a.path = a.path[:0]
+	cur := int32(0)
+	for !det.Terminal() {
+		// Visit the children whose move is legal in this determinization:
+		// count their availability and keep the best by UCB1.
+		n := det.NumLegal()
+		nm := 0
+		best, bestU := int32(-1), math.Inf(-1)
+		for c := a.nodes[cur].child; c >= 0; c = a.nodes[c].next {
+			nd := &a.nodes[c]
+			if !det.IsLegal(nd.move) {
+				continue
+			}
+			nm++
+			nd.avail++
+			u := nd.total*a.inv(nd.visits) + a.c*a.sqrtLn(nd.avail)*a.invSqrt(nd.visits)
+			if u > bestU {
+				best, bestU = c, u
+			}
+		}
+		if nm < n && len(a.nodes) < cap(a.nodes) {
+			// Expand a legal move without a child, chosen at random.
+			m := a.untried(cur, det, a.intN(n-nm))
+			child := int32(len(a.nodes))
+			a.nodes = append(a.nodes, node{
+				move: m, avail: 1, child: -1, next: a.nodes[cur].child, mover: int8(det.ToMove()),
+			})
+			a.nodes[cur].child = child
+			a.path = append(a.path, child)
+			det.ApplyUnchecked(m)
+			break
+		}
+		if best < 0 {
+			break // the pool is full and no child is legal here
+		}
+		det.ApplyUnchecked(a.nodes[best].move)
+		a.path = append(a.path, best)
+		cur = best
+	}
+	a.rollout(v)
+	for _, c := range a.path {
+		nd := &a.nodes[c]
+		nd.visits++
+		nd.total += a.rew[nd.mover]
+	}
+}
+
+// untried returns the k-th (from 0) legal move of det, in Legal order,
+// that has no child under node cur.
+func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
+	moves := det.Legal(a.moves[:0])
+	for _, m := range moves {
+		c := a.nodes[cur].child
+		for c >= 0 && a.nodes[c].move != m {
+			c = a.nodes[c].next
+		}
+		if c >= 0 {
+			continue
+		}
+		if k == 0 {
+			return m
+		}
+		k--
+	}
+	// Only reached if a child's move is legal without being on the list
+	// (a bet amount off the menu): play the first move.
+	return moves[0]
+}
+
+// rollout plays random moves in a.det until the end, or RolloutCap moves,
+// and writes the rewards into a.rew: the game's rewards at the end, the
+// heuristic evaluation (see evaluate) at the cap.
+func (a *ISMCTS) rollout(v View) {
+	det := &a.det
+	for steps := 0; !det.Terminal(); steps++ {
+		if steps == a.rollCap {
+			pr := a.cache.get(v.Program())
+			a.obs = det.Observation(v.Player())
+			n := det.Players()
+			evaluate(pr, det, &a.obs, a.rew[:n], a.q[:n])
+			return
+		}
+		det.ApplyUnchecked(det.LegalMove(a.intN(det.NumLegal())))
+	}
+	a.rew = det.Rewards(a.rew)
+}

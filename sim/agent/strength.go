@@ -1,0 +1,157 @@
+package agent
+
+import (
+	"math/rand/v2"
+
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/handeval"
+	"github.com/deckforge/deckforge/genome"
+)
+
+// jokers is the set of the two jokers.
+const jokers = cards.Set(1<<cards.RedJoker | 1<<cards.BlackJoker)
+
+// strengthCalc rates a player's hand in [0, 1] (see the package
+// documentation, Hand strength). It holds scratch space only.
+type strengthCalc struct {
+	eval   *handeval.Evaluator
+	own    [cards.NumCards]cards.Card
+	board  [cards.NumCards]cards.Card
+	unseen [cards.NumCards]cards.Card
+	mine   [7]cards.Card
+	opp    [7]cards.Card
+}
+
+// seenBy returns every card whose place the observer of o knows: its own
+// hand and selection, the face-up cards and the known parts of hidden
+// places.
+func seenBy(o *game.Observation) cards.Set {
+	s := o.Own | o.Selected | o.Community | o.Discard | o.Tableau | o.StockKnown | o.PileKnown
+	for q := 0; q < int(o.Players); q++ {
+		s |= o.Known[q] | o.WonKnown[q]
+		if c := o.Trick[q]; c != cards.None {
+			s = s.Add(c)
+		}
+	}
+	return s
+}
+
+// strength returns the strength of the observer's hand in o: for poker
+// hands, its equity against one random hand of the unseen cards, by
+// Monte Carlo over samples deals (with the rest of the board); for
+// high-card and point-total showdowns the same against one random hand
+// ranked by the showdown; otherwise the mean rank value of the hand.
+func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, rng *rand.Rand) float64 {
+	hand := o.Own | o.Selected
+	own := hand.Cards(sc.own[:0])
+	board := o.Community.Cards(sc.board[:0])
+	unseen := (pr.deck &^ seenBy(o)).Cards(sc.unseen[:0])
+	h, b := len(own), len(board)
+	need := max(pr.board-b, 0)
+
+	poker := pr.isPoker() && pr.g.Setup.WildRanks == 0 && (hand|o.Community)&jokers == 0
+	if poker {
+		// Jokers never enter a poker evaluation: leave them out of the
+		// sampled hands.
+		unseen = (pr.deck &^ seenBy(o) &^ jokers).Cards(sc.unseen[:0])
+	}
+	switch {
+	case samples <= 0 || h == 0:
+	case poker && pr.class == classHoldem && h+b+need >= 5 && h+b+need <= 7 && h+need <= len(unseen):
+		return sc.monteCarlo(samples, rng, unseen, h, need, func(extra []cards.Card) int {
+			m := append(append(append(sc.mine[:0], own...), board...), extra[h:]...)
+			p := append(append(append(sc.opp[:0], extra[:h]...), board...), extra[h:]...)
+			return cmp3(uint32(sc.eval.EvalN(m)), uint32(sc.eval.EvalN(p)))
+		})
+	case poker && pr.class == classOmaha && h >= 2 && b+need >= 3 && b+need <= 5 && h+need <= len(unseen):
+		return sc.monteCarlo(samples, rng, unseen, h, need, func(extra []cards.Card) int {
+			bd := append(append(sc.mine[:0], board...), extra[h:]...)
+			return cmp3(uint32(sc.eval.EvalOmaha(own, bd)), uint32(sc.eval.EvalOmaha(extra[:h], bd)))
+		})
+	case poker && pr.class == classDraw && h >= 5 && h <= 7 && h <= len(unseen):
+		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
+			return cmp3(uint32(sc.eval.EvalN(own)), uint32(sc.eval.EvalN(extra[:h])))
+		})
+	case pr.class == classHighCard && h <= len(unseen):
+		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
+			return highCardCmp(pr, own, extra[:h])
+		})
+	case pr.class == classPoints && h <= len(unseen):
+		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
+			return pointsCmp(pr, own, extra[:h])
+		})
+	}
+	return meanRank(pr, own)
+}
+
+// monteCarlo draws samples times k+extra distinct cards from unseen (a
+// partial Fisher–Yates shuffle, in place) and scores each draw with cmp
+// (+1 win, 0 tie, -1 loss); it returns (wins + ties/2)/samples.
+func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.Card, k, extra int, cmp func([]cards.Card) int) float64 {
+	d := k + extra
+	var score int
+	for range samples {
+		for i := 0; i < d; i++ {
+			j := i + rng.IntN(len(unseen)-i)
+			unseen[i], unseen[j] = unseen[j], unseen[i]
+		}
+		score += cmp(unseen[:d]) + 1
+	}
+	return float64(score) / float64(2*samples)
+}
+
+// cmp3 compares two strengths: +1, 0 or -1.
+func cmp3(a, b uint32) int {
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return -1
+	}
+	return 0
+}
+
+// meanRank returns the mean rank value of hand in the game's rank order,
+// in [0, 1] (0.5 for an empty hand).
+func meanRank(pr *profile, hand []cards.Card) float64 {
+	if len(hand) == 0 {
+		return 0.5
+	}
+	var s float64
+	for _, c := range hand {
+		s += pr.rank[c.Rank()]
+	}
+	return s / float64(len(hand))
+}
+
+// highCardCmp compares two hands by their highest rank value, then the
+// next highest, … (a high_card showdown; suits never break ties).
+func highCardCmp(pr *profile, a, b []cards.Card) int {
+	var ra, rb [16]uint8
+	for _, c := range a {
+		ra[pr.g.Setup.RankOrder.RankValue(c.Rank())]++
+	}
+	for _, c := range b {
+		rb[pr.g.Setup.RankOrder.RankValue(c.Rank())]++
+	}
+	for v := 15; v >= 0; v-- {
+		if ra[v] != rb[v] {
+			return cmp3(uint32(ra[v]), uint32(rb[v]))
+		}
+	}
+	return 0
+}
+
+// pointsCmp compares two hands by genome.HandPoints closest to the point
+// limit without going over (a hand over the limit loses; two are tied).
+func pointsCmp(pr *profile, a, b []cards.Card) int {
+	pa, pb := genome.HandPoints(a, pr.limit), genome.HandPoints(b, pr.limit)
+	if pa > pr.limit {
+		pa = -1
+	}
+	if pb > pr.limit {
+		pb = -1
+	}
+	return cmp3(uint32(pa+1), uint32(pb+1))
+}

@@ -1,0 +1,310 @@
+package sim
+
+import (
+	"math/bits"
+	"slices"
+	"strconv"
+
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/viewer/replay"
+)
+
+// The shared piles of a recorded card game (replay.Hand.Piles); the stock
+// is not a pile (-1) and the community cards are the board.
+const (
+	pileDiscard = iota
+	pileTableau
+	pileCentre
+)
+
+var pileNames = []string{"discard", "tableau", "pile"}
+
+// recorder turns the events of a game played by engine/game into a replay
+// through a replay.Recorder: one replay hand per hand of the game, its
+// seats as the hand begins (stacks, scores, eliminated players sitting
+// out), then every event. What the engine does without an event still
+// reaches the replay as one, so that the replay rebuilds: a card a seat
+// gives up that the replay does not show it holding (a won pile turned
+// into a hand) is drawn from the stock first, and chips that return to a
+// stack without an award (a hand cut short by the turn limit) are awarded
+// back.
+type recorder struct {
+	pl    *plan
+	sb    chips.Chips
+	bb    chips.Chips
+	names []string
+
+	rec     *replay.Recorder
+	n       int
+	in      bool // a hand is open
+	settled bool // its accounts are closed (see settle)
+}
+
+func newRecorder(pl *plan) *recorder {
+	g := pl.prog.Genome()
+	rc := &recorder{pl: pl, sb: chips.FromInt(int64(g.Setup.SmallBlind)), bb: chips.FromInt(int64(g.Setup.BigBlind))}
+	for i, spec := range pl.agents {
+		rc.names = append(rc.names, "P"+strconv.Itoa(i+1)+" "+spec)
+	}
+	return rc
+}
+
+// begin starts the replay of game i.
+func (rc *recorder) begin(i int, seed uint64) {
+	g := rc.pl.prog.Genome()
+	kind := replay.CardGame
+	if rc.pl.prog.HasChips() {
+		kind = replay.Poker
+	}
+	rc.n = rc.pl.players
+	rc.rec = replay.NewRecorder(replay.Game{
+		Name:       g.Name,
+		GenomeHash: rc.pl.hash[:],
+		Kind:       kind,
+		Players:    rc.names,
+		SeatCount:  rc.n,
+		Seed:       seed,
+		Source:     rc.pl.source(i),
+	})
+	rc.in = false
+}
+
+// finish returns the replay of the game that just ended.
+func (rc *recorder) finish() (*replay.Replay, error) { return rc.rec.Replay() }
+
+// holds reports whether seat p holds c in the replay.
+func (rc *recorder) holds(p int, c cards.Card) bool {
+	return slices.ContainsFunc(rc.rec.Table().Seats[p].Cards, func(h replay.HeldCard) bool { return h.Card == c })
+}
+
+// give makes sure seat p holds c in the replay before it gives it up.
+func (rc *recorder) give(p int, c cards.Card) {
+	if !rc.holds(p, c) {
+		rc.rec.Draw(p, -1, []cards.Card{c}, false)
+	}
+}
+
+// onPile reports whether replay pile k holds c.
+func (rc *recorder) onPile(k int, c cards.Card) bool {
+	t := rc.rec.Table()
+	return k >= 0 && k < len(t.Piles) && slices.ContainsFunc(t.Piles[k].Cards, func(h replay.HeldCard) bool { return h.Card == c })
+}
+
+// pileOf returns the replay pile of a zone (-1 for none).
+func pileOf(z game.Zone) int {
+	switch z {
+	case game.ZoneDiscard:
+		return pileDiscard
+	case game.ZoneTableau:
+		return pileTableau
+	case game.ZonePile:
+		return pileCentre
+	}
+	return -1
+}
+
+func one(c cards.Card) []cards.Card { return []cards.Card{c} }
+
+func (rc *recorder) event(s *game.State, e *game.Event) {
+	p := int(e.Player)
+	rec := rc.rec
+	switch e.Kind {
+	case game.EvHandStart:
+		rc.startHand(s, e)
+		return
+	case game.EvGameEnd:
+		if !rc.in {
+			return
+		}
+		if !rc.settled {
+			rc.settle(s)
+		}
+		var w []int
+		for m := e.Winners; m != 0; m &= m - 1 {
+			w = append(w, bits.TrailingZeros16(m))
+		}
+		if len(w) > 0 {
+			rec.Win(w, "wins the game")
+		}
+		rec.EndHand()
+		rc.in = false
+		return
+	}
+	if !rc.in {
+		return
+	}
+	switch e.Kind {
+	case game.EvDeal:
+		switch {
+		case p >= 0:
+			rec.Deal(p, one(e.Card), e.FaceUp)
+		case e.Zone == game.ZoneCommunity:
+			rec.Board(e.Card)
+		default:
+			k := pileOf(e.Zone)
+			if k < 0 {
+				k = pileDiscard
+			}
+			rec.PileAdd(k, one(e.Card), true)
+		}
+	case game.EvTrump:
+		text := "trump: " + genome.SuitName(e.Suit)
+		if e.Card != cards.None {
+			text += " (" + e.Card.String() + " turned up)"
+		}
+		rec.Note(replay.NoSeat, text)
+	case game.EvForcedBet:
+		rec.Round(0)
+		kind := replay.BigBlind
+		switch {
+		case e.Zone == game.ZoneAnte:
+			kind = replay.Ante
+		case e.Amount == rc.sb && rc.sb != rc.bb:
+			kind = replay.SmallBlind
+		}
+		rec.Post(p, kind, e.Amount)
+	case game.EvRoundStart:
+		rec.Round(int(e.Round))
+	case game.EvBet:
+		switch e.Move {
+		case game.MoveCall:
+			rec.Action(p, replay.Call, e.Amount)
+		case game.MoveBet:
+			rec.Action(p, replay.Bet, e.Amount)
+		case game.MoveRaise:
+			rec.Action(p, replay.Raise, e.Amount)
+		default:
+			rec.Action(p, replay.Check, 0)
+		}
+	case game.EvFold:
+		rec.Action(p, replay.Fold, 0)
+	case game.EvPlay:
+		rc.give(p, e.Card)
+		k := pileOf(e.Zone)
+		switch {
+		case e.Zone == game.ZoneTrick:
+			k = -1
+		case k < 0:
+			k = pileDiscard
+		}
+		rec.Play(p, one(e.Card), k)
+	case game.EvDraw:
+		if e.Zone == game.ZoneHand && e.Target >= 0 {
+			rc.giveTo(int(e.Target), p, e.Card, e.FaceUp)
+			return
+		}
+		k := pileOf(e.Zone)
+		if !rc.onPile(k, e.Card) {
+			k = -1
+		}
+		rec.Draw(p, k, one(e.Card), e.FaceUp)
+	case game.EvDiscard:
+		if e.Zone == game.ZoneHand && e.Target >= 0 {
+			rc.giveTo(p, int(e.Target), e.Card, e.FaceUp)
+			return
+		}
+		rc.give(p, e.Card)
+		rec.Discard(p, pileOf(e.Zone), one(e.Card), e.FaceUp)
+	case game.EvPass:
+		rec.Pass(p)
+	case game.EvSuit:
+		rec.Note(p, "names "+genome.SuitName(e.Suit))
+	case game.EvTrickWon:
+		rec.TrickWon(p)
+	case game.EvClaim:
+		cs := e.Cards.Cards(nil)
+		for _, c := range cs {
+			rc.give(p, c)
+		}
+		rec.Claim(p, pileCentre, cs, strconv.Itoa(int(e.Count))+" × "+genome.RankName(e.Rank))
+	case game.EvChallenge:
+		rec.Challenge(int(e.Target), p, rc.names[p]+" takes the pile")
+		if t := rc.rec.Table(); pileCentre < len(t.Piles) {
+			var cs []cards.Card
+			for _, h := range t.Piles[pileCentre].Cards {
+				cs = append(cs, h.Card)
+			}
+			if len(cs) > 0 {
+				rec.Draw(p, pileCentre, cs, false)
+			}
+		}
+	case game.EvAsk:
+		rec.Ask(p, int(e.Target), genome.RankName(e.Rank))
+		for _, c := range e.Cards.Cards(nil) {
+			rc.giveTo(int(e.Target), p, c, true)
+		}
+	case game.EvEffect:
+		text := genome.EffectKind(e.Effect).String()
+		if e.Card != cards.None {
+			text += " (" + e.Card.String() + ")"
+		}
+		rec.Note(p, text)
+	case game.EvSkip:
+		rec.Note(p, "loses a turn")
+	case game.EvShowdown:
+		rec.Show(p, e.Cards.Cards(nil), "")
+	case game.EvPotAward:
+		if e.Amount <= 0 {
+			return
+		}
+		st := &rc.rec.Table().Seats[p]
+		if e.Zone == game.ZoneBet && e.Amount <= st.Bet+st.Collected {
+			rec.Uncalled(p, e.Amount)
+		} else {
+			rec.Award(0, []int{p}, []chips.Chips{e.Amount}, "")
+		}
+	case game.EvOut:
+		rec.Out(p)
+	case game.EvSitOut:
+		rec.SitOut(p)
+	case game.EvHandEnd:
+		rc.settle(s)
+	}
+}
+
+// giveTo moves card c from seat from to seat to.
+func (rc *recorder) giveTo(from, to int, c cards.Card, public bool) {
+	rc.give(from, c)
+	rc.rec.Give(from, to, one(c), public)
+}
+
+// startHand begins a replay hand: the seats as the game stands.
+func (rc *recorder) startHand(s *game.State, e *game.Event) {
+	if rc.in {
+		if !rc.settled {
+			rc.settle(s)
+		}
+		rc.rec.EndHand()
+	}
+	hs := replay.HandStart{Number: int(e.Hand), Button: int(e.Player), SmallBlind: rc.sb, BigBlind: rc.bb, MinBet: rc.bb}
+	if hs.Button < 0 || hs.Button >= rc.n {
+		hs.Button = replay.NoSeat
+	}
+	hs.Piles = pileNames
+	for p := 0; p < rc.n; p++ {
+		hs.Seats = append(hs.Seats, replay.Seat{Seat: p, Name: rc.names[p], Stack: s.Chips(p),
+			Score: int64(s.Score(p)), Inactive: s.Eliminated(p)})
+	}
+	rc.rec.BeginHand(hs)
+	rc.in, rc.settled = true, false
+}
+
+// settle closes the replay hand's accounts when the game's hand ends: chips
+// the engine gave back without an event are awarded, score changes
+// recorded. The hand stays open for what follows its end (eliminations,
+// the winners of the game).
+func (rc *recorder) settle(s *game.State) {
+	t := rc.rec.Table()
+	for p := 0; p < rc.n && p < len(t.Seats); p++ {
+		if d := s.Chips(p) - t.Seats[p].Stack; d > 0 {
+			rc.rec.Award(0, []int{p}, []chips.Chips{d}, "returned")
+		}
+		if d := int64(s.Score(p)) - t.Seats[p].Score; d != 0 {
+			rc.rec.Score(p, d)
+		}
+	}
+	rc.settled = true
+}

@@ -1,0 +1,911 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/deckforge/deckforge/engine/betting"
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/handeval"
+	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/sim/agent"
+	"github.com/deckforge/deckforge/sim/agent/house"
+	"github.com/deckforge/deckforge/viewer/replay"
+)
+
+// sessionAgents checks that every seat of a session is played by an agent
+// sessions support: "house" (the house strategy) or "random".
+func sessionAgents(specs []string) error {
+	for i, s := range specs {
+		if s != agent.KindHouse && s != agent.KindRandom {
+			return fmt.Errorf("seat %d: agent %q: sessions are played by house and random agents only", i, s)
+		}
+	}
+	return nil
+}
+
+// session plays hold'em sessions over engine/table, the game model of
+// sit-in/sit-out: engine/game has no way to sit a player out between hands
+// and let it come back, so a run with SitOuts enabled plays each game as a
+// session of table hands instead. One session value serves one worker.
+//
+// A session seats the run's players at a table of as many seats, every one
+// with the genome's starting chips, and plays at most SitOuts.Hands hands
+// (the genome's max_turns when 0). Before every hand the sit-out draws
+// (see SitOuts) change intents through table.Merge, Presence stands up the
+// players away too long and reconnects those who come back, and table.Next settles
+// the previous hand, removes the leavers, moves the blinds, charges or
+// clears dead blinds and deals; then every connected player dealt in may
+// disconnect. Players to act decide with their agent (house.Player with
+// the hold'em evaluator, or uniformly among fold, check or call, the
+// minimum raise, a pot raise and all-in), or by their auto-action when
+// away. The session ends early when fewer than two players hold chips at
+// the table; the players with the most chips (left players keep what
+// they left with) win. A player's standing for the lead metrics is its
+// chips after every hand; the legal moves of a decision are counted as the
+// menu of the random agent (fold when offered, check or call, and three
+// bet sizes when a bet or raise is open).
+type session struct {
+	pl                *plan
+	n                 int
+	sb, bb, ante, buy chips.Chips
+	hands             int
+	cfg               SitOuts
+	auto              table.AutoAction
+
+	names []string
+	phys  map[string]int
+	mgr   *house.Manager
+	house []*house.Player
+	pcgs  []rand.PCG
+	rngs  []*rand.Rand
+
+	tablePCG, sitPCG rand.PCG
+	tableRNG, sitRNG *rand.Rand
+
+	lead leadTrack
+	tr   stats.Tracker
+	eval *handeval.Evaluator
+}
+
+func newSession(pl *plan) (*session, error) {
+	g := pl.prog.Genome()
+	n := pl.players
+	ss := &session{
+		pl:   pl,
+		n:    n,
+		sb:   chips.FromInt(int64(g.Setup.SmallBlind)),
+		bb:   chips.FromInt(int64(g.Setup.BigBlind)),
+		ante: chips.FromInt(int64(g.Setup.Ante)),
+		buy:  chips.FromInt(int64(g.Setup.StartingChips)),
+		cfg:  pl.opt.SitOuts,
+		phys: map[string]int{},
+		eval: handeval.Default(),
+	}
+	ss.hands = ss.cfg.Hands
+	if ss.hands == 0 {
+		ss.hands = int(g.Turns.MaxTurns)
+	}
+	if ss.cfg.Auto != "" {
+		a, err := table.ParseAutoAction(ss.cfg.Auto)
+		if err != nil {
+			return nil, fmt.Errorf("sim: sit-outs: auto: %w", err)
+		}
+		ss.auto = a
+	}
+	cfg := pl.opt.Agent.House
+	if cfg == (house.Config{}) {
+		cfg = house.DefaultConfig()
+	}
+	m, err := house.NewManager(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("sim: house: %w", err)
+	}
+	ss.mgr = m
+	ss.pcgs = make([]rand.PCG, n)
+	ss.rngs = make([]*rand.Rand, n)
+	ss.house = make([]*house.Player, n)
+	for i := 0; i < n; i++ {
+		ss.rngs[i] = rand.New(&ss.pcgs[i])
+		name := "Player" + strconv.Itoa(i+1)
+		if pl.agents[i] == agent.KindHouse {
+			p, err := house.NewPlayer(i+1, m, ss.rngs[i])
+			if err != nil {
+				return nil, fmt.Errorf("sim: house: %w", err)
+			}
+			ss.house[i] = p
+			name = p.Name()
+		}
+		ss.names = append(ss.names, name)
+		ss.phys[name] = i
+	}
+	ss.tableRNG = rand.New(&ss.tablePCG)
+	ss.sitRNG = rand.New(&ss.sitPCG)
+	return ss, nil
+}
+
+// sessionGame is the state of one session being played.
+type sessionGame struct {
+	ss   *session
+	r    *GameResult
+	st   table.State
+	pres *table.Presence
+	held []chips.Chips // chips of every player: its stack, or what it left with
+	rec  *replay.Recorder
+	// The hand in progress, by physical seat.
+	h handTrack
+}
+
+// handTrack follows the betting of one table hand by physical seat.
+type handTrack struct {
+	start, stack, bet, committed []chips.Chips
+	blind, anteP                 []chips.Chips
+	dealt, folded                []bool
+	hole                         [][2]cards.Card
+	board                        []cards.Card
+	tableBet                     chips.Chips
+	round                        int
+	button                       int
+	feedErr                      error
+}
+
+func (h *handTrack) reset(n int) {
+	if len(h.stack) != n {
+		h.start = make([]chips.Chips, n)
+		h.stack = make([]chips.Chips, n)
+		h.bet = make([]chips.Chips, n)
+		h.committed = make([]chips.Chips, n)
+		h.blind = make([]chips.Chips, n)
+		h.anteP = make([]chips.Chips, n)
+		h.dealt = make([]bool, n)
+		h.folded = make([]bool, n)
+		h.hole = make([][2]cards.Card, n)
+	}
+	clear(h.start)
+	clear(h.stack)
+	clear(h.bet)
+	clear(h.committed)
+	clear(h.blind)
+	clear(h.anteP)
+	clear(h.dealt)
+	clear(h.folded)
+	h.board = h.board[:0]
+	h.tableBet, h.round, h.button, h.feedErr = 0, 0, -1, nil
+}
+
+// play plays session i with seed into r.
+func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) error {
+	n := ss.n
+	*r = GameResult{Index: i, Seed: seed, Players: n}
+	seedPCG(&ss.tablePCG, seed, streamTable)
+	seedPCG(&ss.sitPCG, seed, streamSitOut)
+	for p := 0; p < n; p++ {
+		seedPCG(&ss.pcgs[p], seed, streamAgent+2*p)
+	}
+	pres, err := table.NewPresence(ss.cfg.GraceHands)
+	if err != nil {
+		return fmt.Errorf("sim: session %d: %w", i, err)
+	}
+	for _, name := range ss.names {
+		pres.SetAuto(name, ss.auto)
+	}
+	sg := &sessionGame{ss: ss, r: r, pres: pres, held: make([]chips.Chips, n)}
+	sg.st = ss.initial()
+	for p := range sg.held {
+		sg.held[p] = ss.buy
+	}
+	ss.lead.begin(n)
+	if ss.pl.opt.Replay != nil {
+		sg.rec = ss.newRecorder(i, seed)
+	}
+	pos := new(stats.Aggregator)
+	names := make([]string, n)
+	for p := range names {
+		names[p] = positionalName
+	}
+	limitHit := true
+	for hand := 1; hand <= ss.hands; hand++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if hand > 1 {
+			if err := sg.between(); err != nil {
+				return fmt.Errorf("sim: session %d: before hand %d: %w", i, hand, err)
+			}
+		}
+		if err := sg.next(); err != nil {
+			return fmt.Errorf("sim: session %d: hand %d: %w", i, hand, err)
+		}
+		dealt, err := sg.playHand()
+		if err != nil {
+			return fmt.Errorf("sim: session %d: hand %d: %w", i, sg.st.Hand, err)
+		}
+		if dealt {
+			r.Hands++
+			if sg.h.feedErr == nil {
+				if err := pos.Add(&ss.tr, names); err != nil {
+					r.positionalErr++
+				}
+			} else {
+				r.positionalErr++
+			}
+		}
+		ss.sample(sg.held)
+		if sg.over() {
+			limitHit = false
+			break
+		}
+	}
+	r.Turns = r.Hands
+	r.Completed = !limitHit
+	best := chips.Chips(-1)
+	for p := 0; p < n; p++ {
+		r.NetChips[p] = Amount(sg.held[p] - ss.buy)
+		switch {
+		case sg.held[p] > best:
+			best, r.Winners = sg.held[p], 1<<p
+		case sg.held[p] == best:
+			r.Winners |= 1 << p
+		}
+	}
+	k := float64(bits.OnesCount16(r.Winners))
+	for p := 0; p < n; p++ {
+		if r.Winners&(1<<p) != 0 {
+			r.Rewards[p] = 1 / k
+		}
+	}
+	ss.lead.metrics(r)
+	r.positional = pos
+	if sg.rec != nil {
+		rp, err := sg.rec.Replay()
+		if err != nil {
+			return fmt.Errorf("sim: session %d: %w", i, err)
+		}
+		if err := ss.pl.opt.Replay(i, rp); err != nil {
+			return fmt.Errorf("sim: session %d: replay: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// sample records every player's chips as its standing.
+func (ss *session) sample(held []chips.Chips) {
+	for _, c := range held {
+		ss.lead.prim = append(ss.lead.prim, int64(c))
+		ss.lead.sec = append(ss.lead.sec, 0)
+	}
+	ss.lead.close()
+}
+
+// initial returns the table before the first hand: everyone seated with
+// the buy-in, the small blind on seat 0 and the big blind on seat 1, so
+// that the first hand (after Next moves them) has the button on seat 0.
+func (ss *session) initial() table.State {
+	n := ss.n
+	st := table.State{SeatCount: n, Players: append([]string(nil), ss.names...)}
+	for p := 0; p < n; p++ {
+		st.StartingStacks = append(st.StartingStacks, ss.buy)
+		st.BlindsOrStraddles = append(st.BlindsOrStraddles, 0)
+		st.Antes = append(st.Antes, ss.ante)
+		st.Inactive = append(st.Inactive, false)
+		st.Intents = append(st.Intents, table.Play)
+		st.DeadBlinds = append(st.DeadBlinds, 0)
+	}
+	if n == 2 {
+		st.BlindsOrStraddles[1], st.BlindsOrStraddles[0] = ss.sb, ss.bb
+	} else {
+		st.BlindsOrStraddles[0], st.BlindsOrStraddles[1] = ss.sb, ss.bb
+	}
+	st.FinishingStacks = append([]chips.Chips(nil), st.StartingStacks...)
+	return st
+}
+
+// over reports that fewer than two players hold chips at the table and
+// mean to stay.
+func (sg *sessionGame) over() bool {
+	k := 0
+	for i, name := range sg.st.Players {
+		if sg.st.Intents[i] != table.Leave && sg.held[sg.ss.phys[name]] > 0 {
+			k++
+		}
+	}
+	return k < 2
+}
+
+// between draws the sit-out events before the next hand (see SitOuts).
+func (sg *sessionGame) between() error {
+	ss, cfg := sg.ss, &sg.ss.cfg
+	st, gone, err := sg.pres.Expire(sg.st)
+	if err != nil {
+		return err
+	}
+	sg.st = st
+	sg.r.SitOuts.StandUps += len(gone)
+	names := append([]string(nil), sg.st.Players...)
+	for _, name := range names {
+		u := ss.sitRNG.Float64()
+		i := sg.st.Seat(name)
+		if i < 0 || sg.st.Intents[i] == table.Leave {
+			continue
+		}
+		if !sg.pres.Connected(name) {
+			if u < cfg.Reconnect {
+				st, _, err := sg.pres.Reconnect(sg.st, name)
+				if err != nil {
+					return err
+				}
+				sg.st = st
+				sg.r.SitOuts.Reconnects++
+			}
+			continue
+		}
+		want := sg.st.Intents[i]
+		switch in := sg.st.Intents[i]; {
+		case !sg.st.Inactive[i] && in == table.Play:
+			switch {
+			case u < cfg.Pause:
+				want = table.Pause
+				sg.r.SitOuts.Pauses++
+			case u < cfg.Pause+cfg.PauseUntilBB:
+				want = table.PauseUntilBB
+				sg.r.SitOuts.PausesUntilBB++
+			case u < cfg.Pause+cfg.PauseUntilBB+cfg.Leave:
+				want = table.Leave
+				sg.r.SitOuts.Leaves++
+			}
+		case sg.st.Inactive[i] && (in == table.Pause || in == table.PauseUntilBB):
+			if u < cfg.Return {
+				want = table.Play
+				sg.r.SitOuts.Returns++
+			}
+		}
+		if want != sg.st.Intents[i] {
+			client := table.Personalize(sg.st, name)
+			client.Intents[i] = want
+			st, err := table.Merge(sg.st, client, table.JoinLimits{})
+			if err != nil {
+				return err
+			}
+			sg.st = st
+		}
+	}
+	return nil
+}
+
+// next settles the hand and starts the next one, and counts what changed
+// between the two (the replay's BeginHand finds the same changes).
+func (sg *sessionGame) next() error {
+	ss := sg.ss
+	prev := sg.st
+	st, err := table.Next(sg.st, ss.tableRNG)
+	if err != nil {
+		return err
+	}
+	sg.st = st
+	fin, err := table.Settle(prev)
+	if err != nil {
+		return err
+	}
+	for i, name := range prev.Players {
+		sg.held[ss.phys[name]] = fin[i]
+	}
+	for i, name := range st.Players {
+		k := prev.Seat(name)
+		paid := fin[k] - st.StartingStacks[i]
+		sg.held[ss.phys[name]] = st.StartingStacks[i]
+		if st.Intents[i] == table.Leave && prev.Intents[k] != table.Leave {
+			sg.r.SitOuts.BustOuts++
+		}
+		switch d := st.DeadBlinds[i]; {
+		case paid > 0:
+			sg.r.SitOuts.DeadBlindsPaid++
+			sg.r.SitOuts.DeadChips += Amount(paid)
+		case d < prev.DeadBlinds[k] && !st.Inactive[i]:
+			sg.r.SitOuts.BigBlindReturns++
+		}
+		if st.Inactive[i] {
+			sg.r.SitOuts.SatOut++
+		}
+	}
+	return nil
+}
+
+// newRecorder starts the replay of session i.
+func (ss *session) newRecorder(i int, seed uint64) *replay.Recorder {
+	g := ss.pl.prog.Genome()
+	return replay.NewRecorder(replay.Game{
+		Name:       g.Name,
+		GenomeHash: ss.pl.hash[:],
+		Kind:       replay.Poker,
+		Players:    ss.names,
+		SeatCount:  ss.n,
+		Seed:       seed,
+		Source:     ss.pl.source(i),
+	})
+}
+
+// beginHand starts the replay hand: the seats after Next, the forced bets
+// of the players dealt in.
+func (sg *sessionGame) beginHand() {
+	if sg.rec == nil {
+		return
+	}
+	ss, st, h := sg.ss, &sg.st, &sg.h
+	hs := replay.HandStart{Number: st.Hand, Button: h.button, SmallBlind: ss.sb, BigBlind: ss.bb,
+		MinBet: ss.bb, DeadMoney: st.DeadMoney}
+	if hs.Button < 0 {
+		hs.Button = replay.NoSeat
+	}
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		hs.Seats = append(hs.Seats, replay.Seat{Seat: p, Name: name, Stack: st.StartingStacks[i],
+			Inactive: st.Inactive[i], Intent: replay.Intent(st.Intents[i]), DeadBlinds: st.DeadBlinds[i],
+			Away: !sg.pres.Connected(name)})
+		if h.dealt[p] && (h.blind[p] > 0 || h.anteP[p] > 0) {
+			hs.Forced = append(hs.Forced, replay.Forced{Seat: p, Blind: h.blind[p], Ante: h.anteP[p]})
+		}
+	}
+	sg.rec.BeginHand(hs)
+	for p := 0; p < ss.n; p++ {
+		if h.dealt[p] {
+			sg.rec.Deal(p, h.hole[p][:], false)
+		}
+	}
+}
+
+// playHand plays the hand Next dealt; it reports false when nobody was
+// dealt in.
+func (sg *sessionGame) playHand() (bool, error) {
+	ss, st := sg.ss, &sg.st
+	ps, err := table.Progress(*st)
+	if err != nil {
+		return false, err
+	}
+	h := &sg.h
+	h.reset(ss.n)
+	if !ps.Dealt {
+		sg.beginHand()
+		sg.finishHand(nil)
+		return false, nil
+	}
+	// Hole cards, stacks and forced bets.
+	for _, a := range st.Actions {
+		f := strings.Fields(a)
+		if len(f) == 4 && f[0] == "d" && f[1] == "dh" {
+			idx, err := seatIndex(f[2])
+			if err != nil {
+				return false, err
+			}
+			cs, err := cards.ParseList(f[3])
+			if err != nil || len(cs) != 2 {
+				return false, fmt.Errorf("hole cards %q", a)
+			}
+			p := ss.phys[st.Players[idx]]
+			h.dealt[p] = true
+			h.hole[p] = [2]cards.Card{cs[0], cs[1]}
+		}
+	}
+	dealtN := 0
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		h.start[p] = st.StartingStacks[i]
+		h.stack[p] = st.StartingStacks[i]
+		if h.dealt[p] {
+			dealtN++
+			h.blind[p] = st.BlindsOrStraddles[i]
+			h.anteP[p] = st.Antes[i]
+		}
+	}
+	h.button = ss.phys[st.Players[buttonIndex(st.BlindsOrStraddles, dealtN)]]
+	// The forced bets.
+	for p := 0; p < ss.n; p++ {
+		if a := min(h.anteP[p], h.stack[p]); h.dealt[p] && a > 0 {
+			h.stack[p] -= a
+			h.committed[p] += a
+		}
+	}
+	for p := 0; p < ss.n; p++ {
+		if b := min(h.blind[p], h.stack[p]); h.dealt[p] && b > 0 {
+			h.stack[p] -= b
+			h.committed[p] += b
+			h.bet[p] += b
+			h.tableBet = max(h.tableBet, h.bet[p])
+		}
+	}
+	sg.beginHand()
+	// Positional stats.
+	setup := stats.Setup{Stacks: make([]chips.Chips, ss.n), Antes: h.anteP, Blinds: h.blind,
+		Button: h.button, BigBlind: ss.bb, DeadMoney: st.DeadMoney}
+	for p := 0; p < ss.n; p++ {
+		if h.dealt[p] {
+			setup.Stacks[p] = h.start[p]
+		}
+	}
+	h.feedErr = ss.tr.OnHandStart(&setup)
+	if h.feedErr == nil {
+		h.feedErr = ss.tr.OnRoundStart(stats.RoundConfig{MinBet: ss.bb})
+	}
+	// Disconnections during this hand.
+	for i, name := range append([]string(nil), st.Players...) {
+		p := ss.phys[name]
+		if !h.dealt[p] || !sg.pres.Connected(name) {
+			continue
+		}
+		if ss.sitRNG.Float64() < ss.cfg.Disconnect {
+			ns, err := sg.pres.Disconnect(*st, name)
+			if err != nil {
+				return false, err
+			}
+			*st = ns
+			sg.r.SitOuts.Disconnects++
+			if sg.rec != nil {
+				sg.rec.Disconnect(p)
+				sg.rec.SetIntent(p, replay.Intent(st.Intents[i]), st.Inactive[i])
+			}
+		}
+	}
+	// The betting.
+	for {
+		ps, err := table.Progress(*st)
+		if err != nil {
+			return false, err
+		}
+		if ps.Finished {
+			break
+		}
+		before := len(st.Actions)
+		auto := false
+		if ps.Board > 0 {
+			ns, err := table.Deal(*st, ss.tableRNG)
+			if err != nil {
+				return false, err
+			}
+			*st = ns
+		} else {
+			name := st.Players[ps.ToAct]
+			p := ss.phys[name]
+			var ns table.State
+			if !sg.pres.Connected(name) {
+				auto = true
+				ns, err = table.Auto(*st, sg.pres.Prefs())
+			} else {
+				var act string
+				act, err = sg.decide(ps, p)
+				if err == nil {
+					sg.r.Decisions++
+					sg.r.PlayerDecisions[p]++
+					ns, err = table.Act(*st, fmt.Sprintf("p%d %s", ps.ToAct+1, act))
+				}
+			}
+			if err != nil {
+				return false, fmt.Errorf("seat %d (%s): %w", p, name, err)
+			}
+			*st = ns
+		}
+		for _, a := range st.Actions[before:] {
+			if err := sg.apply(a, auto); err != nil {
+				return false, fmt.Errorf("action %q: %w", a, err)
+			}
+		}
+	}
+	return true, sg.settle()
+}
+
+// seatIndex reads "pN" as index N-1.
+func seatIndex(s string) (int, error) {
+	if len(s) < 2 || s[0] != 'p' {
+		return 0, fmt.Errorf("player %q", s)
+	}
+	n, err := strconv.Atoi(s[1:])
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("player %q", s)
+	}
+	return n - 1, nil
+}
+
+// buttonIndex returns the button's index from a hand's forced bets: the
+// seat before the small blind (the seat that starts the run of forced
+// bets), or the small blind itself with two players dealt in.
+func buttonIndex(blinds []chips.Chips, dealt int) int {
+	n := len(blinds)
+	sb := 0
+	for i := range blinds {
+		if blinds[i] > 0 && blinds[(i+n-1)%n] == 0 {
+			sb = i
+			break
+		}
+	}
+	if dealt == 2 {
+		return sb
+	}
+	return (sb + n - 1) % n
+}
+
+// apply follows one table action (a player's, auto when it is an
+// auto-action, or a board deal) and records it.
+func (sg *sessionGame) apply(a string, auto bool) error {
+	ss, h := sg.ss, &sg.h
+	f := strings.Fields(a)
+	if len(f) >= 3 && f[0] == "d" && f[1] == "db" {
+		cs, err := cards.ParseList(f[2])
+		if err != nil {
+			return err
+		}
+		h.round++
+		clear(h.bet)
+		h.tableBet = 0
+		h.board = append(h.board, cs...)
+		if sg.rec != nil {
+			sg.rec.Round(h.round)
+			sg.rec.Board(cs...)
+		}
+		if h.feedErr == nil {
+			h.feedErr = ss.tr.OnRoundStart(stats.RoundConfig{MinBet: ss.bb})
+		}
+		return nil
+	}
+	if len(f) < 2 {
+		return errors.New("malformed")
+	}
+	idx, err := seatIndex(f[0])
+	if err != nil {
+		return err
+	}
+	p := ss.phys[sg.st.Players[idx]]
+	sg.r.Moves++
+	sg.r.Actions++
+	if auto {
+		sg.r.ForcedActions++
+	}
+	var sa stats.Action
+	sa.Seat = p
+	switch f[1] {
+	case "f":
+		h.folded[p] = true
+		sg.r.Betting.Folds++
+		sa.Kind = stats.Fold
+		sg.record(p, replay.Fold, 0)
+	case "cc":
+		amt := min(max(h.tableBet-h.bet[p], 0), h.stack[p])
+		if amt == 0 {
+			sg.r.Betting.Checks++
+			sa.Kind = stats.Check
+			sg.record(p, replay.Check, 0)
+			break
+		}
+		h.stack[p] -= amt
+		h.bet[p] += amt
+		h.committed[p] += amt
+		sg.r.Betting.Calls++
+		sa.Kind = stats.Call
+		sg.record(p, replay.Call, amt)
+	case "cbr":
+		if len(f) != 3 {
+			return errors.New("malformed")
+		}
+		to, err := chips.Parse(f[2])
+		if err != nil {
+			return err
+		}
+		amt := to - h.bet[p]
+		if amt <= 0 || amt > h.stack[p] {
+			return fmt.Errorf("raise to %s from a bet of %s with %s behind", to, h.bet[p], h.stack[p])
+		}
+		k := replay.Raise
+		sa.Kind = stats.Raise
+		if h.tableBet == 0 {
+			k = replay.Bet
+			sa.Kind = stats.Bet
+			sg.r.Betting.Bets++
+		} else {
+			sg.r.Betting.Raises++
+		}
+		h.stack[p] -= amt
+		h.bet[p] = to
+		h.committed[p] += amt
+		h.tableBet = max(h.tableBet, to)
+		sa.To = to
+		sg.record(p, k, amt)
+	default:
+		return fmt.Errorf("unknown action %q", f[1])
+	}
+	sg.r.Betting.Decisions++
+	if (f[1] == "cc" || f[1] == "cbr") && h.stack[p] == 0 && h.bet[p] > 0 {
+		sg.r.Betting.AllIns++
+	}
+	if h.feedErr == nil {
+		h.feedErr = ss.tr.OnAction(sa)
+	}
+	return nil
+}
+
+// settle ends the hand: the showdown, the uncalled bet, the awards, the
+// final stacks, checked against table.Settle.
+func (sg *sessionGame) settle() error {
+	ss, h, st := sg.ss, &sg.h, &sg.st
+	fin, err := table.Settle(*st)
+	if err != nil {
+		return err
+	}
+	var in []int
+	for p := 0; p < ss.n; p++ {
+		if h.dealt[p] && !h.folded[p] {
+			in = append(in, p)
+		}
+	}
+	// The uncalled part of the largest contribution goes back.
+	top, second, topSeat := chips.Chips(0), chips.Chips(0), -1
+	for p := 0; p < ss.n; p++ {
+		switch c := h.committed[p]; {
+		case c > top:
+			top, second, topSeat = c, top, p
+		case c > second:
+			second = c
+		}
+	}
+	uncalled := top - second
+	if len(in) >= 2 {
+		sg.r.Betting.Showdowns++
+		for _, p := range in {
+			if sg.rec == nil {
+				continue
+			}
+			var desc string
+			if len(h.board) == 5 {
+				all := append(append([]cards.Card(nil), h.hole[p][:]...), h.board...)
+				desc = ss.eval.Best(all).Category().String()
+			}
+			sg.rec.Show(p, h.hole[p][:], desc)
+		}
+	} else {
+		sg.r.Betting.FoldWins++
+	}
+	sg.r.Betting.Hands++
+	if uncalled > 0 && sg.rec != nil {
+		sg.rec.Uncalled(topSeat, uncalled)
+	}
+	collected := make([]chips.Chips, ss.n)
+	var winners []int
+	var amounts []chips.Chips
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		back := chips.Chips(0)
+		if p == topSeat {
+			back = uncalled
+		}
+		collected[p] = fin[i] - h.stack[p] - back
+		if collected[p] < 0 {
+			return fmt.Errorf("seat %d: finishes with %s, less than its %s behind", p, fin[i], h.stack[p]+back)
+		}
+		if collected[p] > 0 {
+			winners = append(winners, p)
+			amounts = append(amounts, collected[p])
+		}
+	}
+	if len(winners) > 0 && sg.rec != nil {
+		sg.rec.Award(0, winners, amounts, "")
+	}
+	if h.feedErr == nil {
+		h.feedErr = ss.tr.OnHandEnd(collected)
+	}
+	sg.finishHand(fin)
+	return nil
+}
+
+// finishHand records the stacks the hand leaves (fin by table index; nil
+// when nobody was dealt in) and ends the replay hand.
+func (sg *sessionGame) finishHand(fin []chips.Chips) {
+	ss, st := sg.ss, &sg.st
+	for i, name := range st.Players {
+		s := st.StartingStacks[i]
+		if fin != nil {
+			s = fin[i]
+		}
+		sg.held[ss.phys[name]] = s
+	}
+	if sg.rec != nil {
+		sg.rec.EndHand()
+	}
+}
+
+// record records a betting action in the replay, if one is recorded.
+func (sg *sessionGame) record(p int, k replay.EventKind, added chips.Chips) {
+	if sg.rec != nil {
+		sg.rec.Action(p, k, added)
+	}
+}
+
+// decide returns the action of the agent of seat p ("f", "cc" or
+// "cbr TO").
+func (sg *sessionGame) decide(ps table.Status, p int) (string, error) {
+	ss, h := sg.ss, &sg.h
+	l := ps.Legal
+	street := l.MinTo - l.MinAmount
+	canRaise := l.CanBet || l.CanRaise
+	options := 1 // check or call
+	if l.CanFold {
+		options++
+	}
+	if canRaise {
+		options += 3
+	}
+	sg.r.LegalSum += options
+	if pl := ss.house[p]; pl != nil {
+		in := 0
+		for q := 0; q < ss.n; q++ {
+			if h.dealt[q] && !h.folded[q] {
+				in++
+			}
+		}
+		sit := house.Situation{
+			Class:      house.Holdem,
+			Hole:       h.hole[p][:],
+			Board:      h.board,
+			Opponents:  max(in-1, 1),
+			Legal:      l,
+			Pot:        ps.Pot,
+			ToCall:     max(h.tableBet-h.bet[p], 0),
+			Stack:      h.stack[p],
+			BigBlind:   ss.bb,
+			InPosition: sg.lastToAct(p),
+			Round:      h.round,
+			Rounds:     4,
+		}
+		d, _ := pl.Decide(sit) // a fallback decision is still a legal one
+		switch d.Action.Kind {
+		case betting.Fold:
+			if l.CanFold {
+				return "f", nil
+			}
+			return "cc", nil
+		case betting.Bet, betting.Raise:
+			if canRaise {
+				to := street + d.Action.Amount
+				return "cbr " + min(max(to, l.MinTo), l.MaxTo).String(), nil
+			}
+		}
+		return "cc", nil
+	}
+	// Random: fold, check or call, min raise, pot raise, all-in.
+	var menu [5]string
+	k := 0
+	if l.CanFold {
+		menu[k] = "f"
+		k++
+	}
+	menu[k] = "cc"
+	k++
+	if canRaise {
+		call := max(h.tableBet-h.bet[p], 0)
+		pot := street + call + (ps.Pot + call)
+		for _, to := range []chips.Chips{l.MinTo, min(max(pot, l.MinTo), l.MaxTo), l.MaxTo} {
+			s := "cbr " + to.String()
+			if menu[k-1] != s {
+				menu[k] = s
+				k++
+			}
+		}
+	}
+	return menu[ss.rngs[p].IntN(k)], nil
+}
+
+// lastToAct reports whether seat p acts after every other player still in
+// the hand and able to act, in the order of the rounds after the first
+// (from the seat after the button).
+func (sg *sessionGame) lastToAct(p int) bool {
+	h, n := &sg.h, sg.ss.n
+	dist := func(q int) int { return (q - h.button - 1 + 2*n) % n }
+	for q := 0; q < n; q++ {
+		if q != p && h.dealt[q] && !h.folded[q] && h.stack[q] > 0 && dist(q) > dist(p) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,301 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/handeval"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim/agent"
+)
+
+// SpeedOptions configure Speed.
+type SpeedOptions struct {
+	// Duration bounds each measurement (default one second).
+	Duration time.Duration
+	// Workers is the worker count of the parallel run (0: one per CPU).
+	Workers int
+	// Progress, if set, is called with each measurement's name before it
+	// starts.
+	Progress func(name string)
+}
+
+// SpeedReport holds the headline speeds of the engine and the simulator,
+// each measured for about SpeedOptions.Duration on this machine.
+type SpeedReport struct {
+	// Eval7RandomPerSec counts 7-card evaluations (engine/handeval Eval7)
+	// of random hands per second.
+	Eval7RandomPerSec float64 `json:"eval7_random_per_sec"`
+	// HoldemHUHandsPerSec and Holdem6MaxHandsPerSec count hands per second
+	// of the hold'em seed games played through the genome interpreter by
+	// random agents (2 and 6 players).
+	HoldemHUHandsPerSec   float64 `json:"holdem_hu_hands_per_sec"`
+	Holdem6MaxHandsPerSec float64 `json:"holdem_6max_hands_per_sec"`
+	// ISMCTSIterationsPerSec counts ISMCTS iterations per second of search
+	// in 2-player Crazy Eights (ismcts:1000 against random).
+	ISMCTSIterationsPerSec float64 `json:"ismcts_iterations_per_sec"`
+	// GamesPerSec and MovesPerSec are the games and moves (State.Moves)
+	// per second of every seed game, random agents, fewest players, on one
+	// goroutine; keyed by the seed's file name without ".json".
+	GamesPerSec map[string]float64 `json:"games_per_sec"`
+	MovesPerSec map[string]float64 `json:"moves_per_sec"`
+	// ParallelSpeedup is the time of a simulation run (Hearts, random
+	// agents, every metric) on one worker divided by its time on Workers
+	// workers.
+	ParallelSpeedup float64 `json:"parallel_speedup"`
+	// ParallelCeiling is the same ratio for a loop of arithmetic that
+	// shares nothing: the speed-up the machine allows at the time (less
+	// than Workers when other processes hold the CPUs).
+	ParallelCeiling float64 `json:"parallel_ceiling"`
+	Workers         int     `json:"workers"`
+	CPUs            int     `json:"cpus"`
+	Seconds         float64 `json:"seconds"`
+}
+
+// Speed measures the headline speeds (see SpeedReport). It stops early
+// with ctx's error when ctx is cancelled.
+func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
+	d := opt.Duration
+	if d <= 0 {
+		d = time.Second
+	}
+	w := opt.Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	rep := &SpeedReport{GamesPerSec: map[string]float64{}, MovesPerSec: map[string]float64{},
+		Workers: w, CPUs: runtime.NumCPU(), Seconds: d.Seconds()}
+	step := func(name string) error {
+		if opt.Progress != nil {
+			opt.Progress(name)
+		}
+		return ctx.Err()
+	}
+	if err := step("eval7"); err != nil {
+		return nil, err
+	}
+	rep.Eval7RandomPerSec = eval7Speed(d)
+	for _, c := range []struct {
+		id      string
+		players int
+		dst     *float64
+	}{{"holdem_nl_heads_up", 2, &rep.HoldemHUHandsPerSec}, {"holdem_nl_6max", 6, &rep.Holdem6MaxHandsPerSec}} {
+		if err := step(c.id + " hands"); err != nil {
+			return nil, err
+		}
+		p, err := seedProgram(c.id)
+		if err != nil {
+			return nil, err
+		}
+		r := playSpeed(p, c.players, d)
+		*c.dst = float64(r.hands) / r.secs
+	}
+	if err := step("ismcts"); err != nil {
+		return nil, err
+	}
+	it, err := ismctsSpeed(d)
+	if err != nil {
+		return nil, err
+	}
+	rep.ISMCTSIterationsPerSec = it
+	for _, id := range genome.SeedIDs() {
+		if err := step(id); err != nil {
+			return nil, err
+		}
+		p, err := seedProgram(id)
+		if err != nil {
+			return nil, err
+		}
+		r := playSpeed(p, p.MinPlayers(), d)
+		rep.GamesPerSec[id] = float64(r.games) / r.secs
+		rep.MovesPerSec[id] = float64(r.moves) / r.secs
+	}
+	if err := step("parallel"); err != nil {
+		return nil, err
+	}
+	sp, err := parallelSpeedup(ctx, d, w)
+	if err != nil {
+		return nil, err
+	}
+	rep.ParallelSpeedup = sp
+	rep.ParallelCeiling = spinSpeedup(d, w)
+	return rep, nil
+}
+
+func seedProgram(id string) (*game.Program, error) {
+	g, err := genome.Seed(id)
+	if err != nil {
+		return nil, err
+	}
+	p, err := game.Compile(g)
+	if err != nil {
+		return nil, fmt.Errorf("seed %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// eval7Speed evaluates random 7-card hands for about d.
+func eval7Speed(d time.Duration) float64 {
+	const n = 1 << 12
+	rng := rand.New(rand.NewPCG(7, 7))
+	hands := make([][7]cards.Card, n)
+	deck := cards.Standard52()
+	for i := range hands {
+		deck.Shuffle(rng)
+		copy(hands[i][:], deck[:7])
+	}
+	e := handeval.Default()
+	var sink handeval.Strength
+	count := 0
+	start := time.Now()
+	for time.Since(start) < d {
+		for i := range hands {
+			sink ^= e.Eval7(&hands[i])
+		}
+		count += n
+	}
+	secs := time.Since(start).Seconds()
+	if sink == 1<<31 {
+		count++ // keeps the evaluations from being optimized away
+	}
+	return float64(count) / secs
+}
+
+type playResult struct {
+	games, hands, moves int
+	secs                float64
+}
+
+// playSpeed plays games of p with random moves, no listener, for about d.
+func playSpeed(p *game.Program, players int, d time.Duration) playResult {
+	var r playResult
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s game.State
+	start := time.Now()
+	for r.games == 0 || time.Since(start) < d {
+		if err := p.Reset(&s, players, rng); err != nil {
+			break
+		}
+		for !s.Terminal() {
+			s.ApplyUnchecked(game.RandomMove(&s, rng))
+		}
+		r.games++
+		r.hands += s.HandNumber()
+		r.moves += s.Moves()
+	}
+	r.secs = time.Since(start).Seconds()
+	return r
+}
+
+// ismctsSpeed times the searches of an ismcts:1000 agent playing 2-player
+// Crazy Eights against a random one, for about d of search.
+func ismctsSpeed(d time.Duration) (float64, error) {
+	p, err := seedProgram("crazy_eights")
+	if err != nil {
+		return 0, err
+	}
+	a, err := agent.Parse("ismcts:1000", agent.Options{Seed: 1})
+	if err != nil {
+		return 0, err
+	}
+	is, ok := a.(*agent.ISMCTS)
+	if !ok {
+		return 0, fmt.Errorf("ismcts agent is a %T", a)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	is.Reset(rng)
+	var s game.State
+	var spent time.Duration
+	iters := 0
+	for spent < d {
+		if err := p.Reset(&s, 2, rng); err != nil {
+			return 0, err
+		}
+		for !s.Terminal() && spent < d {
+			var m game.Move
+			if s.ToMove() == 0 {
+				t := time.Now()
+				m = is.Choose(agent.NewView(&s))
+				spent += time.Since(t)
+				iters += is.Iterations()
+			} else {
+				m = game.RandomMove(&s, rng)
+			}
+			if err := s.Apply(m); err != nil {
+				return 0, err
+			}
+		}
+	}
+	return float64(iters) / spent.Seconds(), nil
+}
+
+// parallelSpeedup times a run of random Hearts games on one worker and on
+// w workers; the games are as many as one worker plays in about d/2.
+func parallelSpeedup(ctx context.Context, d time.Duration, w int) (float64, error) {
+	p, err := seedProgram("hearts")
+	if err != nil {
+		return 0, err
+	}
+	run := func(games, workers int) (time.Duration, error) {
+		t := time.Now()
+		_, err := Run(ctx, p, []string{"random"}, games, 1, workers, Options{})
+		return time.Since(t), err
+	}
+	games := 16
+	var t1 time.Duration
+	for {
+		t1, err = run(games, 1)
+		if err != nil {
+			return 0, err
+		}
+		if t1 >= d/2 || games >= 1<<24 {
+			break
+		}
+		games *= 2
+	}
+	tw, err := run(games, w)
+	if err != nil {
+		return 0, err
+	}
+	return t1.Seconds() / tw.Seconds(), nil
+}
+
+// spinSpeedup times a loop of arithmetic that shares nothing on one
+// goroutine and split over w, each for about d/2, and returns the ratio.
+func spinSpeedup(d time.Duration, w int) float64 {
+	spin := func(n int) uint64 {
+		x := uint64(1)
+		for i := 0; i < n; i++ {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		return x
+	}
+	run := func(n, workers int) time.Duration {
+		t := time.Now()
+		var wg sync.WaitGroup
+		var sink atomic.Uint64
+		for k := 0; k < workers; k++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sink.Add(spin(n / workers))
+			}()
+		}
+		wg.Wait()
+		return time.Since(t)
+	}
+	n := 1 << 20
+	t1 := run(n, 1)
+	for t1 < d/2 && n < 1<<40 {
+		n *= 2
+		t1 = run(n, 1)
+	}
+	return t1.Seconds() / run(n, w).Seconds()
+}
