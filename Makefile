@@ -3,12 +3,12 @@ SHELL := /bin/bash
 GO ?= go
 BIN := $(CURDIR)/.bin
 STATICCHECK_VERSION := v0.8.2
-APT_PACKAGES := flatbuffers-compiler
+APT_PACKAGES := flatbuffers-compiler chromium
 DECKFORGE := $(BIN)/deckforge
 
 export PATH := $(BIN):$(PATH)
 
-.PHONY: all build run test deps lint vet fmt-check staticcheck unit bench generate check-generated clean
+.PHONY: all build run test deps lint vet fmt-check staticcheck unit bench generate check-generated clean wasm
 
 all: build
 
@@ -17,11 +17,11 @@ build:
 	$(GO) build -o $(DECKFORGE) ./cmd/deckforge
 
 # The main job: a short demo run with defaults.
-run: build
+run: build wasm
 	@scripts/run.sh
 
 # Everything CI checks, at full size.
-test: deps lint check-generated unit
+test: deps lint check-generated wasm unit
 
 unit:
 	$(GO) build ./...
@@ -49,8 +49,23 @@ generate:
 check-generated:
 	@scripts/check-generated.sh
 
+# The replay viewer, for the browser: vets the viewer's packages as
+# WebAssembly, builds viewer/web/viewer.wasm (which deckforge serve
+# serves) beside the toolchain's wasm_exec.js, and prints its size.
+wasm:
+	GOOS=js GOARCH=wasm $(GO) vet ./viewer/...
+	@js="$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js"; cmp -s "$$js" viewer/web/wasm_exec.js || cp "$$js" viewer/web/wasm_exec.js
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o viewer/web/viewer.wasm ./viewer/web/wasm
+	@echo "viewer/web/viewer.wasm: $$(wc -c <viewer/web/viewer.wasm) bytes, $$(gzip -9 -c viewer/web/viewer.wasm | wc -c) gzipped"
+
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./engine/... | tee bench.txt
 
 clean:
 	rm -rf $(BIN) bench.txt
+
+# The betting experiment at full size (a few minutes on 2 cores); its
+# report.md compares the evolved games with the betting seed games.
+.PHONY: evolve-betting
+evolve-betting: build
+	$(DECKFORGE) evolve betting --out runs/betting-$$(date +%Y%m%d-%H%M%S)
