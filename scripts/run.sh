@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# The main job (make run): a short demo with defaults.
+# The main job (make run): evolve card games with the quickstart experiment,
+# then say where the results are and how to watch the best games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.bin/deckforge
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+if [[ ! -x "$bin" ]]; then
+	go build -o "$bin" ./cmd/deckforge
+fi
 
-echo "== deckforge deal | deckforge eval: ten random seven-card hands"
-echo "   (cards, then strength, category, best five)"
-"$bin" deal --seed 1 --hands 10 --cards 7 >"$tmp"
-"$bin" eval <"$tmp" | paste "$tmp" -
+dir="runs/quickstart-$(date +%Y%m%d-%H%M%S)"
+echo "== deckforge evolve quickstart --out $dir"
+"$bin" evolve quickstart --out "$dir"
 
-echo "== deckforge deal --omaha | deckforge eval --omaha: five random Omaha hands"
-"$bin" deal --seed 1 --hands 5 --omaha >"$tmp"
-"$bin" eval --omaha <"$tmp" | paste "$tmp" -
+echo
+echo "Results are in $dir:"
+echo "  report.md          the run's report (links everything below)"
+echo "  generations.csv    best, mean, diversity and archive coverage per generation"
+echo "  fitness.png/.svg   fitness plot; diversity.png/.svg diversity and coverage"
+echo "  best/              the best genomes: JSON, FlatBuffers and a rulebook each"
+echo "  remeasure.json     the best genomes and seed games re-measured with 10x the games"
+echo "  replays/           games of the best genomes"
+echo
+if [[ ! -f viewer/web/viewer.wasm ]]; then
+	echo "To watch the replays, build the viewer once with 'make wasm', then open them in the browser with:"
+else
+	echo "Open the replays in the browser with:"
+fi
+echo "  $bin serve $dir/replays"

@@ -1,0 +1,360 @@
+package evolve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
+	"github.com/deckforge/deckforge/sim/agent"
+)
+
+// playSpec says how a genome is played to measure it.
+type playSpec struct {
+	games      int // split evenly between the two seatings
+	agents     [2]string
+	players    int
+	opts       agent.Options
+	sitOuts    sim.SitOuts
+	skillAgent string
+	skillGames int
+	seed       uint64
+	// gates, if set, are checked on a pilot of one game in ten (at least
+	// two) of the first seating before the rest is played: a genome whose
+	// pilot fails a gate other than too_short (a cheap one) keeps the
+	// pilot's measures.
+	gates *Weighted
+}
+
+// evolutionSpec is the play of evolution.
+func evolutionSpec(c *Config) playSpec {
+	so, _ := sim.ParseSitOuts(c.Evaluation.SitOuts)
+	return playSpec{
+		games:      c.Evaluation.Games,
+		agents:     [2]string{c.Evaluation.Agents[0], c.Evaluation.Agents[1]},
+		players:    c.Evaluation.Players,
+		opts:       agent.Options{Samples: c.Evaluation.GreedySamples, StrengthSamples: c.Evaluation.StrengthSamples, RolloutCap: c.Evaluation.RolloutCap},
+		sitOuts:    so,
+		skillAgent: c.Skill.Agent,
+		skillGames: c.Skill.Games,
+		seed:       c.Seed,
+		gates:      NewWeighted(c.Fitness, c.Gates),
+	}
+}
+
+// remeasureSpec is the play of the re-measurement: GamesFactor times the
+// games, the stronger agents, a fresh seed.
+func remeasureSpec(c *Config) playSpec {
+	s := evolutionSpec(c)
+	r := &c.Remeasure
+	s.games = c.Evaluation.Games * r.GamesFactor
+	s.agents = [2]string{r.Agents[0], r.Agents[1]}
+	s.opts = agent.Options{Samples: r.GreedySamples, StrengthSamples: r.StrengthSamples, RolloutCap: r.RolloutCap}
+	if r.SkillAgent != "" {
+		s.skillAgent = r.SkillAgent
+	}
+	s.skillGames = r.SkillGames
+	if s.skillGames == 0 {
+		s.skillGames = max(c.Skill.Games, 1) * r.GamesFactor
+	}
+	if s.skillAgent == "" {
+		s.skillAgent = "ismcts:100"
+	}
+	s.seed = c.Seed ^ 0x9e3779b97f4a7c15
+	s.gates = nil
+	return s
+}
+
+// lineup returns the agents of the seats of seating k (0 or 1): seat i
+// gets agents[(i+k) mod 2].
+func (s *playSpec) lineup(players, k int) []string {
+	out := make([]string, players)
+	for i := range out {
+		out[i] = s.agents[(i+k)%2]
+	}
+	return out
+}
+
+// players returns the player count of g: the spec's, clamped into g's
+// range.
+func (s *playSpec) playerCount(prog *game.Program) int {
+	return min(max(s.players, prog.MinPlayers()), prog.MaxPlayers())
+}
+
+// session reports whether g is played as sessions with sit-outs.
+func (s *playSpec) session(g *genome.Genome) bool {
+	if !s.sitOuts.Enabled() || sim.HoldemShaped(g) != nil {
+		return false
+	}
+	for _, a := range s.agents {
+		if a != agent.KindHouse && a != agent.KindRandom {
+			return false
+		}
+	}
+	return true
+}
+
+// measure plays g by spec and returns its measures (without skill).
+func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (Measures, error) {
+	prog, err := game.Compile(g)
+	if err != nil {
+		return Measures{}, err
+	}
+	n := s.playerCount(prog)
+	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve"}
+	if s.session(g) {
+		opt.SitOuts = s.sitOuts
+	}
+	var ms [2]*sim.Metrics
+	if s.gates != nil {
+		// The pilot: the first games of the first seating.
+		res, err := sim.Run(ctx, prog, s.lineup(n, 0), max(s.games/10, 2), s.seed, workers, opt)
+		if err != nil {
+			return Measures{}, err
+		}
+		pm := combine([2]*sim.Metrics{&res.Metrics, &res.Metrics}, s)
+		pm.Games = res.Metrics.Games
+		if failed := s.gates.gates(&pm); len(failed) > 0 && !(len(failed) == 1 && failed[0] == "too_short") {
+			pm.Chips = prog.HasChips()
+			pm.Session = opt.SitOuts.Enabled()
+			pm.Pilot = true
+			return pm, nil
+		}
+	}
+	for k := range 2 {
+		res, err := sim.Run(ctx, prog, s.lineup(n, k), s.games/2, s.seed, workers, opt)
+		if err != nil {
+			return Measures{}, err
+		}
+		ms[k] = &res.Metrics
+	}
+	m := combine(ms, s)
+	m.Chips = prog.HasChips()
+	m.Session = opt.SitOuts.Enabled()
+	return m, nil
+}
+
+// measureSkill returns the skill gradient of the spec's searching agent
+// on g.
+func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (float64, error) {
+	prog, err := game.Compile(g)
+	if err != nil {
+		return 0, err
+	}
+	opt := sim.Options{Players: s.playerCount(prog), Agent: s.opts}
+	sk, err := sim.SkillGradient(ctx, prog, s.skillAgent, s.skillGames, s.seed, workers, opt)
+	if err != nil {
+		return 0, err
+	}
+	if !sk.Gradient.Valid {
+		return 0, nil
+	}
+	return sk.Gradient.Value, nil
+}
+
+// avg is the mean of the valid values among os.
+func avg(os ...sim.Opt) (float64, bool) {
+	sum, n := 0.0, 0
+	for _, o := range os {
+		if o.Valid && finite(o.Value) {
+			sum += o.Value
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, false
+	}
+	return sum / float64(n), true
+}
+
+func avg0(os ...sim.Opt) float64 {
+	v, _ := avg(os...)
+	return v
+}
+
+// combine merges the metrics of the two seatings: means of the two values
+// (equal game counts), sums of the counts, the positional features
+// weighted by hands, and the balance of the mean seat win rates.
+func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
+	a, b := ms[0], ms[1]
+	m := Measures{Games: a.Games + b.Games, Players: a.Players}
+	m.Completion = avg0(a.CompletionRate, b.CompletionRate)
+	m.TurnsMean = avg0(a.TurnsMean, b.TurnsMean)
+	m.DecisionsPerPlayer = avg0(a.DecisionsPerPlayer, b.DecisionsPerPlayer)
+	m.MeanLegalMoves = avg0(a.MeanLegalMoves, b.MeanLegalMoves)
+	m.ForcedShare = avg0(a.ForcedMoveShare, b.ForcedMoveShare)
+	m.LeadChanges = avg0(a.LeadChanges, b.LeadChanges)
+	m.ComebackRate = avg0(a.ComebackRate, b.ComebackRate)
+	m.Margin, m.HasMargin = avg(a.Margin, b.Margin)
+
+	// Balance of the seats with the agents' effect averaged out.
+	n := a.Players
+	if n >= 2 && len(a.SeatWinRate) == n && len(b.SeatWinRate) == n {
+		dev := 0.0
+		for i := range n {
+			w := avg0(a.SeatWinRate[i], b.SeatWinRate[i])
+			d := w - 1/float64(n)
+			if d < 0 {
+				d = -d
+			}
+			dev += d
+		}
+		m.Balance = clamp01(1 - float64(n)/(2*float64(n-1))*dev)
+	}
+	m.WeakWinRate = avg0(a.AgentWinRate[strings.TrimSpace(s.agents[0])], b.AgentWinRate[strings.TrimSpace(s.agents[0])])
+	m.StrongWinRate = avg0(a.AgentWinRate[strings.TrimSpace(s.agents[1])], b.AgentWinRate[strings.TrimSpace(s.agents[1])])
+
+	var hands int64
+	var feat stats.Features
+	for _, x := range ms {
+		if bt := x.Betting; bt != nil {
+			m.Checks += bt.Checks
+			m.Calls += bt.Calls
+			m.Bets += bt.Bets
+			m.Raises += bt.Raises
+			m.Folds += bt.Folds
+			m.Pots += bt.Hands
+			m.FoldWin += bt.FoldWins
+		}
+		if p := x.Positional; p != nil && p.Hands > 0 {
+			for i := range feat {
+				feat[i] += float64(p.Hands) * p.Features[i]
+			}
+			hands += p.Hands
+		}
+	}
+	if hands > 0 {
+		for i := range feat {
+			feat[i] /= float64(hands)
+		}
+		m.PositionalHands = hands
+		m.PositionalEdge = feat[stats.PositionalEdge]
+		m.ManeuverDiversity = feat[stats.ManeuverDiversity]
+		m.FoldEquity = feat[stats.FoldEquity]
+		m.ShowdownRate = feat[stats.ShowdownRate]
+	}
+	return m
+}
+
+// evaluator measures genomes and caches the results by content hash: a
+// genome's measures are a function of its content and the spec alone, so
+// the cache changes nothing but the time taken.
+type evaluator struct {
+	spec    playSpec
+	fit     *Weighted
+	grid    *Grid
+	workers int
+
+	mu    sync.Mutex
+	cache map[genome.Hash]Measures
+	skill map[genome.Hash]float64
+}
+
+func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evaluator {
+	return &evaluator{spec: spec, fit: fit, grid: grid, workers: max(workers, 1),
+		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]float64{}}
+}
+
+// evaluate measures every individual without a score (in parallel, one
+// genome per worker) and sets their measures, base score and descriptors.
+// progress, if set, is called after each genome with the count done.
+func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress func(done, total int)) error {
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(e.workers)
+	var mu sync.Mutex
+	done := 0
+	for _, ind := range inds {
+		eg.Go(func() error {
+			e.mu.Lock()
+			m, ok := e.cache[ind.Hash]
+			e.mu.Unlock()
+			if !ok {
+				var err error
+				m, err = measure(ctx, ind.Genome, &e.spec, 1)
+				if err != nil {
+					return fmt.Errorf("evolve: measuring %s (%s): %w", ind.Genome.ID, ind.Hash.String()[:12], err)
+				}
+				e.mu.Lock()
+				e.cache[ind.Hash] = m
+				e.mu.Unlock()
+			}
+			ind.Measures = m
+			e.score(ind)
+			if progress != nil {
+				mu.Lock()
+				done++
+				progress(done, len(inds))
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	return eg.Wait()
+}
+
+// score sets ind's base fitness, score and descriptors from its measures.
+func (e *evaluator) score(ind *Individual) {
+	ind.Base = e.fit.Base(&ind.Measures)
+	ind.Score = e.fit.Score(&ind.Measures)
+	e.grid.Describe(ind)
+}
+
+// applySkill measures the skill gradient of the best k playable
+// individuals by base fitness that do not have it yet, then scores them
+// again. An individual keeps its skill once measured (it is part of its
+// measures, saved in checkpoints), so elites keep their fitness.
+func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) error {
+	order := make([]*Individual, len(inds))
+	copy(order, inds)
+	slicesSortByBase(order)
+	var top []*Individual
+	for _, ind := range order[:min(k, len(order))] {
+		if !ind.Measures.HasSkill && e.fit.gates(&ind.Measures) == nil {
+			top = append(top, ind)
+		}
+	}
+	eg, ctx := errgroup.WithContext(ctx)
+	eg.SetLimit(e.workers)
+	for _, ind := range top {
+		eg.Go(func() error {
+			e.mu.Lock()
+			v, ok := e.skill[ind.Hash]
+			e.mu.Unlock()
+			if !ok {
+				var err error
+				v, err = measureSkill(ctx, ind.Genome, &e.spec, 1)
+				if err != nil {
+					return fmt.Errorf("evolve: skill of %s: %w", ind.Genome.ID, err)
+				}
+				e.mu.Lock()
+				e.skill[ind.Hash] = v
+				e.mu.Unlock()
+			}
+			ind.Measures.Skill, ind.Measures.HasSkill = v, true
+			return nil
+		})
+	}
+	if err := eg.Wait(); err != nil {
+		return err
+	}
+	for _, ind := range top {
+		e.score(ind)
+	}
+	return nil
+}
+
+// slicesSortByBase sorts by base fitness, best first (ties: smaller hash).
+func slicesSortByBase(p []*Individual) {
+	sortBy(p, func(a, b *Individual) bool {
+		if a.Base != b.Base {
+			return a.Base > b.Base
+		}
+		return string(a.Hash[:]) < string(b.Hash[:])
+	})
+}

@@ -1,0 +1,516 @@
+package evolve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/deckforge/deckforge/genome"
+)
+
+// GenRow is one line of generations.csv: the population after a
+// generation. Every value is a function of the configuration and the seed
+// alone (no times), so the same seed gives the same rows whatever the
+// worker count.
+type GenRow struct {
+	Generation int `json:"generation"`
+	// Best and Mean are the highest and the mean fitness of the
+	// population; Playable the share that passes every gate.
+	Best     float64 `json:"best"`
+	Mean     float64 `json:"mean"`
+	Playable float64 `json:"playable"`
+	// Diversity is the population's Diversity; Coverage and ArchiveSize
+	// the archive's filled share and cells.
+	Diversity   float64 `json:"diversity"`
+	Coverage    float64 `json:"coverage"`
+	ArchiveSize int     `json:"archive_size"`
+	// Evaluated counts the new genomes measured in the generation.
+	Evaluated int    `json:"evaluated"`
+	BestID    string `json:"best_id"`
+	BestHash  string `json:"best_hash"`
+}
+
+// csvHeader is the first line of generations.csv.
+const csvHeader = "generation,best,mean,playable,diversity,coverage,archive_size,evaluated,best_id,best_hash"
+
+func (r GenRow) csv() string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 6, 64) }
+	return strings.Join([]string{strconv.Itoa(r.Generation), f(r.Best), f(r.Mean), f(r.Playable), f(r.Diversity),
+		f(r.Coverage), strconv.Itoa(r.ArchiveSize), strconv.Itoa(r.Evaluated), r.BestID, r.BestHash[:16]}, ",")
+}
+
+// Stage names what a run is doing, for progress reports.
+type Stage string
+
+// The stages of a run.
+const (
+	StageEvaluate  Stage = "evaluate"
+	StageSkill     Stage = "skill"
+	StageRemeasure Stage = "remeasure"
+	StageReplays   Stage = "replays"
+	StageReport    Stage = "report"
+)
+
+// Progress is a progress report: generation Generation of Generations
+// (0 is the initial population), in Stage, Done of Total units.
+type Progress struct {
+	Generation, Generations int
+	Stage                   Stage
+	Done, Total             int
+	// Row is set once a generation is complete.
+	Row *GenRow
+}
+
+// Options configure a run (not its results: those depend on the Config
+// alone).
+type Options struct {
+	// Workers is the number of genomes played at once (0: one per CPU).
+	Workers int
+	// Progress, if set, receives progress reports from one goroutine at a
+	// time.
+	Progress func(Progress)
+}
+
+// Result is what a run produced.
+type Result struct {
+	// Dir is the run directory.
+	Dir string
+	// Population is the final population, best first (the archive's
+	// elites under ModelMAPElites).
+	Population []*Individual
+	// History holds the rows of generations.csv.
+	History []GenRow
+	// Best are the best genomes written out; Remeasured their
+	// re-measurement and the seed games'.
+	Best       []*Individual
+	Remeasured []Remeasured
+}
+
+// Run starts a new run of cfg in dir, which must not hold a run already
+// (other files may be there), and runs it to the end: every generation, checkpoints, then the outputs
+// (see the package documentation, Outputs).
+func Run(ctx context.Context, cfg Config, dir string, opt Options) (*Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	for _, name := range []string{"config.json", "checkpoints", "generations.csv"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return nil, fmt.Errorf("evolve: %s already holds a run (use Resume to continue it)", dir)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	js, err := json.MarshalIndent(&cfg, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), append(js, '\n'), 0o644); err != nil {
+		return nil, err
+	}
+	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, nil)
+}
+
+// Resume continues the run in dir from its last checkpoint with the
+// configuration saved in dir/config.json. The result is the same as if the
+// run had never stopped. A run that had finished its generations only
+// writes its outputs again.
+func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
+	cfg, err := ReadConfig(filepath.Join(dir, "config.json"))
+	if err != nil {
+		return nil, err
+	}
+	path, err := latestCheckpoint(dir)
+	if err != nil {
+		return nil, err
+	}
+	var cp *checkpoint
+	if path != "" {
+		if cp, err = readCheckpoint(path); err != nil {
+			return nil, err
+		}
+	}
+	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, cp)
+}
+
+// ReadConfig reads a run's config.json and validates it.
+func ReadConfig(path string) (Config, error) {
+	var cfg Config
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return cfg, err
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("%s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+// runner is one run.
+type runner struct {
+	cfg Config
+	dir string
+	opt Options
+
+	fit   *Weighted
+	grid  *Grid
+	ev    *evaluator
+	mut   Mutator
+	cross Crossover
+	sel   Selector
+	model Model
+
+	pcg     *rand.PCG
+	rng     *rand.Rand
+	pop     []*Individual
+	history []GenRow
+	gen     int
+}
+
+func (r *runner) progress(p Progress) {
+	if r.opt.Progress != nil {
+		p.Generations = r.cfg.Generations
+		r.opt.Progress(p)
+	}
+}
+
+func (r *runner) setup() error {
+	c := &r.cfg
+	workers := r.opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	r.fit = NewWeighted(c.Fitness, c.Gates)
+	grid, err := NewGrid(c.Archive.Descriptors)
+	if err != nil {
+		return err
+	}
+	r.grid = grid
+	r.ev = newEvaluator(evolutionSpec(c), r.fit, grid, workers)
+	mut, err := NewMutation(c.Mutation.Weights, c.Mutation.MaxOps)
+	if err != nil {
+		return err
+	}
+	r.mut = mut
+	r.cross = PhaseSetupCrossover{}
+	r.sel = Tournament{Size: c.Selection.TournamentSize}
+	switch c.Model {
+	case ModelMAPElites:
+		r.model = MAPElites{}
+	default:
+		r.model = GA{Elites: c.Population.Elites, Survivors: c.Population.Size - c.Population.Elites}
+	}
+	for _, v := range []interface{ Validate() error }{r.fit, r.grid, r.mut, r.cross, r.sel, r.model} {
+		if err := v.Validate(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *runner) run(ctx context.Context, cp *checkpoint) (*Result, error) {
+	if err := r.setup(); err != nil {
+		return nil, err
+	}
+	if cp == nil {
+		r.pcg = rand.NewPCG(r.cfg.Seed, 0xdec4f0e9e)
+		r.rng = rand.New(r.pcg)
+		if err := r.initial(ctx); err != nil {
+			return nil, err
+		}
+	} else {
+		if cp.generation > r.cfg.Generations {
+			return nil, fmt.Errorf("evolve: checkpoint of generation %d, but the run has %d", cp.generation, r.cfg.Generations)
+		}
+		r.pcg, r.rng = cp.pcg, rand.New(cp.pcg)
+		r.pop, r.history, r.gen = cp.pop, cp.history, cp.generation
+		for _, ind := range cp.archive {
+			r.grid.Add(ind)
+		}
+		if err := r.writeCSV(); err != nil {
+			return nil, err
+		}
+	}
+	for r.gen < r.cfg.Generations {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		r.gen++
+		pop, evaluated, err := r.model.Next(ctx, r, r.gen)
+		if err != nil {
+			return nil, err
+		}
+		r.pop = pop
+		if err := r.endGeneration(evaluated); err != nil {
+			return nil, err
+		}
+	}
+	return r.finish(ctx)
+}
+
+// initial makes, measures and archives generation 0.
+func (r *runner) initial(ctx context.Context) error {
+	c := &r.cfg
+	seen := map[genome.Hash]bool{}
+	var inds []*Individual
+	add := func(g *genome.Genome) bool {
+		h, err := genome.ContentHash(g)
+		if err != nil || seen[h] {
+			return false
+		}
+		seen[h] = true
+		inds = append(inds, &Individual{Genome: g, Hash: h})
+		return true
+	}
+	for _, id := range seedIDs(c.Population.Seeds) {
+		if len(inds) == c.Population.Size {
+			break
+		}
+		g, err := genome.Seed(id)
+		if err != nil {
+			return fmt.Errorf("evolve: population.seeds: %w", err)
+		}
+		add(g)
+	}
+	ro := genome.RandomOptions{MaxPhases: c.Population.MaxPhases, MaxConditionDepth: 3, ChipsProbability: c.Population.ChipsProbability}
+	for i := 0; len(inds) < c.Population.Size; i++ {
+		if i > 100*c.Population.Size {
+			return errors.New("evolve: cannot draw enough distinct random genomes")
+		}
+		g := genome.Random(r.rng, ro)
+		g.ID = fmt.Sprintf("g000-%03d", len(inds))
+		g.Name = "Random game " + g.ID
+		g.Lineage, g.Generation = nil, 0
+		add(g)
+	}
+	if err := r.measure(ctx, inds); err != nil {
+		return err
+	}
+	sortIndividuals(inds)
+	r.pop = inds
+	return r.endGeneration(len(inds))
+}
+
+// measure evaluates inds and applies the skill stage to them.
+func (r *runner) measure(ctx context.Context, inds []*Individual) error {
+	err := r.ev.evaluate(ctx, inds, func(done, total int) {
+		r.progress(Progress{Generation: r.gen, Stage: StageEvaluate, Done: done, Total: total})
+	})
+	if err != nil {
+		return err
+	}
+	if r.cfg.Skill.Top > 0 {
+		r.progress(Progress{Generation: r.gen, Stage: StageSkill, Done: 0, Total: r.cfg.Skill.Top})
+		if err := r.ev.applySkill(ctx, inds, r.cfg.Skill.Top); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// endGeneration archives the population, records its row and writes the
+// checkpoint.
+func (r *runner) endGeneration(evaluated int) error {
+	for _, ind := range r.pop {
+		r.grid.Add(ind)
+	}
+	row := GenRow{Generation: r.gen, Evaluated: evaluated, Diversity: Diversity(r.pop),
+		Coverage: r.grid.Coverage(), ArchiveSize: r.grid.filled}
+	if len(r.pop) > 0 {
+		row.Best = r.pop[0].Score.Fitness
+		row.BestID, row.BestHash = r.pop[0].Genome.ID, r.pop[0].Hash.String()
+		playable := 0
+		for _, ind := range r.pop {
+			row.Mean += ind.Score.Fitness
+			if ind.Score.Playable {
+				playable++
+			}
+		}
+		row.Mean /= float64(len(r.pop))
+		row.Playable = float64(playable) / float64(len(r.pop))
+	}
+	r.history = append(r.history, row)
+	if err := writeCheckpoint(r.dir, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history); err != nil {
+		return fmt.Errorf("evolve: checkpoint: %w", err)
+	}
+	if err := r.writeCSV(); err != nil {
+		return err
+	}
+	r.progress(Progress{Generation: r.gen, Stage: StageEvaluate, Done: 1, Total: 1, Row: &row})
+	return nil
+}
+
+// writeCSV writes generations.csv from the history.
+func (r *runner) writeCSV() error {
+	var b strings.Builder
+	b.WriteString(csvHeader + "\n")
+	for _, row := range r.history {
+		b.WriteString(row.csv() + "\n")
+	}
+	return os.WriteFile(filepath.Join(r.dir, "generations.csv"), []byte(b.String()), 0o644)
+}
+
+// breed makes up to n distinct children of parents (fitness-sorted or
+// not), none equal in content to a genome in seen; it adds their hashes
+// to seen. Children are named g<gen>-<index>.
+func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]bool) []*Individual {
+	fit := make([]float64, len(parents))
+	for i, p := range parents {
+		fit[i] = p.Score.Fitness
+	}
+	var kids []*Individual
+	for len(kids) < n {
+		var child *genome.Genome
+		var lineage []string
+		for range 32 {
+			a := parents[r.sel.Select(r.rng, fit)]
+			var g *genome.Genome
+			ok := false
+			lineage = []string{a.Genome.ID}
+			if len(parents) > 1 && chance(r.rng, r.cfg.Crossover.Rate) {
+				b := parents[r.sel.Select(r.rng, fit)]
+				if b != a {
+					lineage = append(lineage, b.Genome.ID)
+					g, ok = r.cross.Cross(r.rng, a.Genome, b.Genome)
+					if ok && chance(r.rng, r.cfg.Mutation.Rate) {
+						if m, mok := r.mut.Mutate(r.rng, g); mok {
+							g = m
+						}
+					}
+				}
+			}
+			if !ok {
+				lineage = lineage[:1]
+				g, ok = r.mut.Mutate(r.rng, a.Genome)
+			}
+			if !ok {
+				continue
+			}
+			h, err := genome.ContentHash(g)
+			if err != nil || seen[h] {
+				continue
+			}
+			seen[h] = true
+			child = g
+			child.ID = fmt.Sprintf("g%03d-%03d", gen, len(kids))
+			child.Name = "Evolved game " + child.ID
+			child.Lineage = lineage
+			child.Generation = uint32(gen)
+			kids = append(kids, &Individual{Genome: child, Hash: h})
+			break
+		}
+		if child == nil {
+			break // the parents yield no new genome
+		}
+	}
+	return kids
+}
+
+// Model is how a generation is made from the last: the generational GA or
+// MAP-Elites.
+type Model interface {
+	// Next breeds, measures and selects generation gen and returns its
+	// population, best first, and the number of genomes measured.
+	Next(ctx context.Context, r *runner, gen int) ([]*Individual, int, error)
+	// Validate reports a configuration that cannot run.
+	Validate() error
+}
+
+// GA is the generational genetic algorithm: the Elites best genomes
+// survive unchanged; children are bred from tournament-selected parents;
+// the best Survivors children (by fitness without the skill component)
+// join the elites; then the skill stage scores the new population.
+type GA struct{ Elites, Survivors int }
+
+// Validate reports bad sizes.
+func (m GA) Validate() error {
+	var es errs
+	es.check(m.Elites >= 0, "population.elites", "%d is negative", m.Elites)
+	es.check(m.Survivors >= 1, "population.size", "no room for children beside %d elites", m.Elites)
+	return errors.Join(es...)
+}
+
+// Next makes a GA generation.
+func (m GA) Next(ctx context.Context, r *runner, gen int) ([]*Individual, int, error) {
+	seen := map[genome.Hash]bool{}
+	for _, ind := range r.pop {
+		seen[ind.Hash] = true
+	}
+	kids := r.breed(gen, r.cfg.offspring(), r.pop, seen)
+	if err := r.ev.evaluate(ctx, kids, func(done, total int) {
+		r.progress(Progress{Generation: gen, Stage: StageEvaluate, Done: done, Total: total})
+	}); err != nil {
+		return nil, 0, err
+	}
+	slicesSortByBase(kids)
+	if len(kids) > m.Survivors {
+		kids = kids[:m.Survivors]
+	}
+	pop := make([]*Individual, 0, m.Elites+len(kids))
+	pop = append(pop, r.pop[:min(m.Elites, len(r.pop))]...)
+	pop = append(pop, kids...)
+	if r.cfg.Skill.Top > 0 {
+		r.progress(Progress{Generation: gen, Stage: StageSkill, Done: 0, Total: r.cfg.Skill.Top})
+		if err := r.ev.applySkill(ctx, pop, r.cfg.Skill.Top); err != nil {
+			return nil, 0, err
+		}
+	}
+	sortIndividuals(pop)
+	return pop, len(kids), nil
+}
+
+// MAPElites breeds a batch of population.size children from parents drawn
+// from the archive (tournament selection over its elites), measures them,
+// applies the skill stage to the batch and offers every child to the
+// archive. The population is the archive's elites.
+type MAPElites struct{}
+
+// Validate never fails: the archive carries the settings.
+func (MAPElites) Validate() error { return nil }
+
+// Next makes a MAP-Elites generation.
+func (MAPElites) Next(ctx context.Context, r *runner, gen int) ([]*Individual, int, error) {
+	parents := r.grid.Elites()
+	if len(parents) == 0 {
+		parents = r.pop
+	}
+	seen := map[genome.Hash]bool{}
+	for _, ind := range parents {
+		seen[ind.Hash] = true
+	}
+	for _, ind := range r.pop {
+		seen[ind.Hash] = true
+	}
+	kids := r.breed(gen, r.cfg.Population.Size, parents, seen)
+	if err := r.measure(ctx, kids); err != nil {
+		return nil, 0, err
+	}
+	for _, k := range kids {
+		r.grid.Add(k)
+	}
+	pop := r.grid.Elites()
+	if len(pop) == 0 {
+		pop = append(r.pop[:0:0], r.pop...)
+	}
+	sortIndividuals(pop)
+	return pop, len(kids), nil
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(path string, v any) error {
+	js, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(js, '\n'), 0o644)
+}
