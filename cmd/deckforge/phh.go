@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,37 +50,6 @@ func runPHH(args []string, io stdio) int {
 	}
 	fmt.Fprintf(io.err, "deckforge phh: unknown subcommand %q\n\n%s", args[0], phhUsage)
 	return 2
-}
-
-// phhInputs expands the paths into the PHH files to read: a file is taken
-// as it is, a folder is searched recursively for .phh and .phhs files (in
-// lexical order).
-func phhInputs(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			ext := strings.ToLower(filepath.Ext(path))
-			if !d.IsDir() && (ext == ".phh" || ext == ".phhs") {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
 }
 
 // handName names a hand in a report line: the file, then the hand's table

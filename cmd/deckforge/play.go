@@ -56,7 +56,7 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintln(io.err, "deckforge play: want exactly one GENOME")
 		return 2
 	}
-	g, err := loadPlayGenome(pos[0])
+	g, err := loadGenomeArg(pos[0])
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge play: %v\n", err)
 		return 1
@@ -108,27 +108,6 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintf(io.out, "wrote %d hand(s) to %s\n", len(rec.Hands), *phhOut)
 	}
 	return 0
-}
-
-// loadPlayGenome reads a genome file, or a seed by id when no such file
-// exists.
-func loadPlayGenome(arg string) (*genome.Genome, error) {
-	data, err := os.ReadFile(arg)
-	if err == nil {
-		g, err := genome.Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
-		}
-		return g, nil
-	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	g, serr := genome.Seed(arg)
-	if serr != nil {
-		return nil, fmt.Errorf("%s: no such file and no such seed game (%v)", arg, serr)
-	}
-	return g, nil
 }
 
 type chooser func(s *game.State, rng *rand.Rand) game.Move

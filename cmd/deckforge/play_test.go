@@ -62,7 +62,7 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"play"}, 2, "want exactly one GENOME"},
-		{[]string{"play", "no_such_game"}, 1, "no such file and no such seed game"},
+		{[]string{"play", "no_such_game"}, 1, "no such file, and no seed game of that id"},
 		{[]string{"play", "--players", "9", "crazy_eights"}, 2, "plays with 2..5 players, not 9"},
 		{[]string{"play", "--agents", "random,smart", "war"}, 2, `unknown agent "smart"`},
 		{[]string{"play", "--phh", "x.phhs", "hearts"}, 2, "--phh: game: PHH export needs a game with chips"},

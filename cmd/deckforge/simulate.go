@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/game"
-	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/viewer/replay"
 )
@@ -99,7 +98,7 @@ func runSimulate(args []string, sio stdio) int {
 	if err != nil {
 		return usageErr("--sit-outs: %v", err)
 	}
-	g, err := loadSimGenome(pos[0])
+	g, err := loadGenomeArg(pos[0])
 	if err != nil {
 		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
 		return 1
@@ -185,27 +184,6 @@ func parseMixed(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
-}
-
-// loadSimGenome reads a genome file, or a seed game by id when no such file
-// exists.
-func loadSimGenome(arg string) (*genome.Genome, error) {
-	data, err := os.ReadFile(arg)
-	if err == nil {
-		g, err := genome.Decode(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", arg, err)
-		}
-		return g, nil
-	}
-	if !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	g, serr := genome.Seed(arg)
-	if serr != nil {
-		return nil, fmt.Errorf("%s: no such file, and no seed game of that id (seeds: %s)", arg, strings.Join(genome.SeedIDs(), ", "))
-	}
-	return g, nil
 }
 
 // newProgress returns a progress callback writing to w: a bar redrawn in

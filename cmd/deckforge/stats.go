@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -58,7 +56,7 @@ func runStats(args []string, io stdio) int {
 		fs.Usage()
 		return 2
 	}
-	files, err := statsInputs(fs.Args())
+	files, err := phhInputs(fs.Args())
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 		return 1
@@ -151,37 +149,6 @@ func handLabel(h *phh.Hand, key string) string {
 		return " (hand " + key + ")"
 	}
 	return ""
-}
-
-// statsInputs expands the paths into the PHH files to read: a file is taken
-// as it is, a folder is searched recursively for .phh and .phhs files in
-// lexical order.
-func statsInputs(paths []string) ([]string, error) {
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			ext := strings.ToLower(filepath.Ext(path))
-			if !d.IsDir() && (ext == ".phh" || ext == ".phhs") {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
 }
 
 // summaryColumns are the metrics of the table's first part.

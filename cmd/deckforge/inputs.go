@@ -1,0 +1,64 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/deckforge/deckforge/genome"
+)
+
+// phhInputs expands the paths into the PHH files to read: a file is taken
+// as it is, a folder is searched recursively for .phh and .phhs files (in
+// lexical order).
+func phhInputs(paths []string) ([]string, error) {
+	var files []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			ext := strings.ToLower(filepath.Ext(path))
+			if !d.IsDir() && (ext == ".phh" || ext == ".phhs") {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return files, nil
+}
+
+// loadGenomeArg reads a genome file, or a seed game by id when no such file
+// exists.
+func loadGenomeArg(arg string) (*genome.Genome, error) {
+	data, err := os.ReadFile(arg)
+	if err == nil {
+		g, err := genome.Decode(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", arg, err)
+		}
+		return g, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	g, serr := genome.Seed(arg)
+	if serr != nil {
+		return nil, fmt.Errorf("%s: no such file, and no seed game of that id (seeds: %s)", arg, strings.Join(genome.SeedIDs(), ", "))
+	}
+	return g, nil
+}
