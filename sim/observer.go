@@ -84,8 +84,9 @@ type observer struct {
 
 func newObserver(r *rules) *observer { return &observer{r: r} }
 
-// begin prepares the observer for a game of n players.
-func (o *observer) begin(n int) {
+// begin prepares the observer for a game of n players; the positional
+// stats of a chip game go into pos, emptied (a new aggregator when nil).
+func (o *observer) begin(n int, pos *stats.Aggregator) {
 	o.n = n
 	o.lead.begin(n)
 	o.lastTurn, o.turns = 0, 0
@@ -98,10 +99,10 @@ func (o *observer) begin(n int) {
 	o.claim, o.actions, o.forced = -1, 0, 0
 	o.posAgg, o.posErrs = nil, 0
 	if o.r.chips {
-		// A new aggregator per game: the run merges the games' aggregators
+		// An aggregator per game: the run merges the games' aggregators
 		// in game order, so the float sums are the same whatever the
 		// number of workers.
-		o.posAgg = new(stats.Aggregator)
+		o.posAgg = reusePositional(pos)
 		if cap(o.names) < n {
 			o.names = make([]string, n)
 		}
@@ -111,6 +112,22 @@ func (o *observer) begin(n int) {
 		}
 		o.feed.Err, o.posBad = nil, false
 	}
+}
+
+// reusePositional returns the aggregator a game's positional stats go
+// into: a emptied, or a new one when a is nil. A run's result slots keep
+// their aggregator from one game to the next (the game merged from the
+// slot before is done with it), so a game allocates none. Every seat is
+// summed under positionalName, the only name a holds.
+func reusePositional(a *stats.Aggregator) *stats.Aggregator {
+	if a == nil {
+		return new(stats.Aggregator)
+	}
+	a.Hands, a.Showdowns, a.SecondRounds = 0, 0, 0
+	if t := a.Player(positionalName); t != nil {
+		*t = stats.Totals{}
+	}
+	return a
 }
 
 // positionalName is the one name every seat's positional stats are summed

@@ -3,11 +3,14 @@ package sim
 import (
 	"context"
 	"math/bits"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/viewer/replay"
 )
@@ -76,6 +79,76 @@ func TestReplaysOfSeedGames(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// Evolved chip games that settle the pot at a showdown and then bet again
+// in the same hand (g016-028: betting, a showdown, more betting, another
+// showdown and a last betting round; g014-044: a showdown before any bet,
+// five betting rounds, a showdown, another betting round) record: every
+// replay rebuilds with the chips conserved at every step, ends with the
+// chips the game started with, and at least one hand bets again after an
+// award (the case the recording once refused as an uncalled bet returned
+// after an award).
+func TestReplaysOfResettledPots(t *testing.T) {
+	for _, c := range []struct {
+		file    string
+		players int
+	}{{"g016-028.json", 2}, {"g014-044.json", 4}, {"g014-044.json", 6}} {
+		data, err := os.ReadFile(filepath.Join("testdata", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := genome.DecodeJSON(data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		p, err := game.Compile(g)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		const games = 60
+		fn, files := collect(t)
+		res, err := Run(context.Background(), p, []string{"random"}, games, 1, 2, Options{Players: c.players, Replay: fn, KeepGames: true})
+		if err != nil {
+			t.Fatalf("%s, %d players: %v", c.file, c.players, err)
+		}
+		start := chips.FromInt(int64(g.Setup.StartingChips)) * chips.Chips(c.players)
+		resettled := 0
+		for i, gr := range res.Games {
+			r, err := replay.Decode(files[i])
+			if err != nil {
+				t.Fatalf("%s game %d: %v", c.file, i, err)
+			}
+			if err := r.Validate(); err != nil {
+				t.Fatalf("%s game %d: %v", c.file, i, err)
+			}
+			if len(r.Hands) != gr.Hands {
+				t.Fatalf("%s game %d: %d replay hands, %d game hands", c.file, i, len(r.Hands), gr.Hands)
+			}
+			var sum chips.Chips
+			for _, f := range r.Hands[len(r.Hands)-1].Final {
+				sum += f.Stack
+			}
+			if sum != start {
+				t.Fatalf("%s game %d: %s chips at the end, %s at the start", c.file, i, sum, start)
+			}
+			for _, h := range r.Hands {
+				awarded := false
+				for _, e := range h.Events {
+					switch {
+					case e.Kind == replay.Award:
+						awarded = true
+					case awarded && e.Amount > 0 && (e.Kind == replay.Bet || e.Kind == replay.Raise || e.Kind == replay.Call):
+						resettled++
+						awarded = false
+					}
+				}
+			}
+		}
+		if resettled == 0 {
+			t.Errorf("%s, %d players: no hand bet again after an award in %d games", c.file, c.players, games)
 		}
 	}
 }

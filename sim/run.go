@@ -92,7 +92,9 @@ func Run(ctx context.Context, prog *game.Program, agents []string, games int, se
 	err = plan.run(ctx, func(r *GameResult) {
 		acc.add(r)
 		if opt.KeepGames {
-			kept = append(kept, *r)
+			g := *r
+			g.positional = nil // the slot's aggregator serves a later game
+			kept = append(kept, g)
 		}
 		if opt.Progress != nil {
 			opt.Progress(acc.games, games)
@@ -211,18 +213,21 @@ func newPlan(prog *game.Program, agents []string, games, workers int, opt Option
 // run plays the games on the workers and calls merge with every result in
 // game order, from the calling goroutine. Workers claim games in
 // increasing order, and at most window games are claimed and not yet
-// merged, so the results held back for the merge stay few.
+// merged: game i is played straight into slot i mod window of a ring of
+// results (game i−window was merged before i could be claimed), and only
+// its index travels to the merge, so a game costs no allocation here.
 func (pl *plan) run(ctx context.Context, merge func(*GameResult)) error {
 	if pl.games == 0 {
 		return nil
 	}
 	eg, ctx := errgroup.WithContext(ctx)
-	window := 16 * pl.workers
+	window := min(16*pl.workers, pl.games)
 	tokens := make(chan struct{}, window)
 	for i := 0; i < window; i++ {
 		tokens <- struct{}{}
 	}
-	results := make(chan GameResult, window)
+	slots := make([]GameResult, window)
+	results := make(chan int, window)
 	var next atomic.Int64
 	for w := 0; w < pl.workers; w++ {
 		eg.Go(func() error {
@@ -243,12 +248,11 @@ func (pl *plan) run(ctx context.Context, merge func(*GameResult)) error {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				var r GameResult
-				if err := wk.play(ctx, i, &r); err != nil {
+				if err := wk.play(ctx, i, &slots[i%window]); err != nil {
 					return err
 				}
 				select {
-				case results <- r:
+				case results <- i:
 				case <-ctx.Done():
 					return ctx.Err()
 				}
@@ -260,18 +264,14 @@ func (pl *plan) run(ctx context.Context, merge func(*GameResult)) error {
 		done <- eg.Wait()
 		close(results)
 	}()
-	// Merge in game order: hold the results that arrive early.
-	pending := map[int]GameResult{}
+	// Merge in game order: the games that finish early wait in their slots.
+	ready := make([]bool, window)
 	want := 0
-	for r := range results {
-		pending[r.Index] = r
-		for {
-			p, ok := pending[want]
-			if !ok {
-				break
-			}
-			delete(pending, want)
-			merge(&p)
+	for i := range results {
+		ready[i%window] = true
+		for ready[want%window] {
+			ready[want%window] = false
+			merge(&slots[want%window])
 			want++
 			tokens <- struct{}{}
 		}
@@ -336,7 +336,7 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 		seedPCG(&w.seatPCG, seed, streamAgent+2*p)
 		a.Reset(w.seatRNG)
 	}
-	w.obs.begin(n)
+	w.obs.begin(n, r.positional)
 	if w.obs.rec != nil {
 		w.obs.rec.begin(i, seed)
 	}

@@ -183,6 +183,7 @@ func (h *handTrack) reset(n int) {
 // play plays session i with seed into r.
 func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) error {
 	n := ss.n
+	prev := r.positional
 	*r = GameResult{Index: i, Seed: seed, Players: n}
 	seedPCG(&ss.tablePCG, seed, streamTable)
 	seedPCG(&ss.sitPCG, seed, streamSitOut)
@@ -205,7 +206,7 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	if ss.pl.opt.Replay != nil {
 		sg.rec = ss.newRecorder(i, seed)
 	}
-	pos := new(stats.Aggregator)
+	pos := reusePositional(prev)
 	names := make([]string, n)
 	for p := range names {
 		names[p] = positionalName

@@ -64,6 +64,10 @@
 // money go to the main pot, except the ante layers a seat all-in on a
 // short ante may win, which come first. An award names the first pot it
 // is paid from and goes on to the next ones (a split over merged pots).
+// A hand may settle more than once: when chips are bet again after the
+// awards (a game with a showdown halfway through and more betting after
+// it), the awarded pots must be empty, and the new bets start a new pot
+// whose layers count them alone (the c_i start again from 0).
 //
 // A Cursor walks a replay: forward one event at a time, back by
 // rebuilding the hand from its snapshot, to any hand. Its State (and

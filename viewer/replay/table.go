@@ -588,6 +588,9 @@ func (t *Table) apply(e *Event) error {
 }
 
 func (t *Table) post(s *SeatState, e *Event) error {
+	if err := t.reopen(); err != nil {
+		return err
+	}
 	if err := pay(s, e.Amount); err != nil {
 		return err
 	}
@@ -617,6 +620,9 @@ func (t *Table) forcedAnte(seat int) chips.Chips {
 }
 
 func (t *Table) bet(s *SeatState, e *Event) error {
+	if err := t.reopen(); err != nil {
+		return err
+	}
 	if err := pay(s, e.Amount); err != nil {
 		return err
 	}
@@ -634,6 +640,30 @@ func (t *Table) checkBet(s *SeatState, e *Event) error {
 		return fmt.Errorf("seat %d: all-in is %t with %s behind", s.Seat, e.AllIn, s.Stack)
 	}
 	s.AllIn = s.Stack == 0
+	return nil
+}
+
+// reopen starts a new pot when chips go in again after an award. A game
+// may settle its pot and bet again in the same hand (a showdown halfway
+// through, then more betting): the settled pot must then be empty, and its
+// contributions are cleared, so that the new pot's layers, its uncalled
+// bet and its awards count the new bets alone. A seat keeps its folded
+// flag and what it won; it is all-in only with an empty stack.
+func (t *Table) reopen() error {
+	if !t.awarded {
+		return nil
+	}
+	if left := t.PotTotal(); left != 0 {
+		return fmt.Errorf("chips bet again while the awarded pots still hold %s", left)
+	}
+	for i := range t.Seats {
+		s := &t.Seats[i]
+		s.Collected, s.Ante, s.Short = 0, 0, false
+		s.AllIn = s.AllIn && s.Stack == 0
+	}
+	t.taken = t.taken[:0]
+	t.dead = 0
+	t.awarded = false
 	return nil
 }
 

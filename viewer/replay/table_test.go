@@ -221,6 +221,17 @@ func TestApplyRejects(t *testing.T) {
 			r.Event(e)
 		}, "score 1"},
 		{"action kind", func(r *Recorder) { r.Action(0, Deal, 0) }, "Action of kind deal"},
+		{"uncalled after an award", func(r *Recorder) {
+			r.Action(0, Raise, ch(4))
+			r.Award(0, []int{1}, []chips.Chips{ch(2)}, "")
+			r.Uncalled(0, ch(2))
+		}, "after an award"},
+		{"bet before the pots are empty", func(r *Recorder) {
+			r.Action(0, Call, 0)
+			r.Award(0, []int{1}, []chips.Chips{ch(2)}, "")
+			r.Round(1)
+			r.Action(0, Bet, ch(1))
+		}, "still hold 2"},
 	}
 	for _, c := range cases {
 		rec := base()
@@ -264,5 +275,74 @@ func TestForcedBetsPosting(t *testing.T) {
 	}
 	if r.Hands[0].Events[0].Kind != Round || r.Game.SeatCount != 4 {
 		t.Errorf("first event %v, seat count %d", r.Hands[0].Events[0].Kind, r.Game.SeatCount)
+	}
+}
+
+// TestPotSettledTwice: a hand that settles its pot and then bets again
+// (a game with a showdown halfway through) starts a new pot from the new
+// bets alone: the new uncalled bet goes back, the new pots hold only the
+// new chips, and the chips add up at every step.
+func TestPotSettledTwice(t *testing.T) {
+	rec := NewRecorder(Game{Kind: Poker, SeatCount: 3})
+	rec.BeginHand(HandStart{Button: 0, BigBlind: ch(2), Seats: []Seat{seat(0, "A", ch(10)), seat(1, "B", ch(40)), seat(2, "C", ch(20))},
+		Forced: []Forced{{Seat: 0, Ante: ch(1)}, {Seat: 1, Ante: ch(1)}, {Seat: 2, Ante: ch(1)}}})
+	rec.Action(1, Bet, ch(9))
+	rec.Action(2, Call, 0)
+	rec.Action(0, Call, 0) // all-in for 9
+	rec.Round(1)
+	rec.Award(0, []int{0}, []chips.Chips{ch(30)}, "") // A wins the whole pot
+	// The second betting: A (all-in before, not now) bets, B raises, C
+	// folds, A calls.
+	rec.Round(0)
+	rec.Action(0, Bet, ch(10))
+	rec.Action(1, Raise, ch(20))
+	rec.Action(2, Fold, 0)
+	rec.Action(0, Call, 0)
+	tb := rec.Table()
+	if tb.Seats[0].AllIn || tb.Seats[1].AllIn {
+		t.Fatalf("all-in flags %t %t after the second betting, want false", tb.Seats[0].AllIn, tb.Seats[1].AllIn)
+	}
+	rec.Round(1)
+	if got, want := tb.Pots(), []Pot{{Amount: ch(40), Seats: []int{0, 1}}}; !samePots(got, want) {
+		t.Fatalf("second pots %v, want %v", got, want)
+	}
+	rec.Award(0, []int{1}, []chips.Chips{ch(40)}, "")
+	rp, err := rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	h := &rp.Hands[0]
+	if !h.Complete {
+		t.Error("hand not complete")
+	}
+	want := []Stack{{Seat: 0, Stack: ch(10)}, {Seat: 1, Stack: ch(50)}, {Seat: 2, Stack: ch(10)}}
+	if !slices.Equal(h.Final, want) {
+		t.Errorf("final stacks %v, want %v", h.Final, want)
+	}
+
+	// The same second betting ended by folds returns the uncalled bet.
+	rec = NewRecorder(Game{Kind: Poker, SeatCount: 2})
+	rec.BeginHand(HandStart{Button: 0, Seats: []Seat{seat(0, "A", ch(10)), seat(1, "B", ch(10))}})
+	rec.Round(0)
+	rec.Action(0, Bet, ch(2))
+	rec.Action(1, Call, 0)
+	rec.Award(0, []int{1}, []chips.Chips{ch(4)}, "")
+	rec.Round(0)
+	rec.Action(0, Bet, ch(3))
+	rec.Action(1, Fold, 0)
+	rec.Uncalled(0, ch(3))
+	rp, err = rec.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	want = []Stack{{Seat: 0, Stack: ch(8)}, {Seat: 1, Stack: ch(12)}}
+	if h := &rp.Hands[0]; !h.Complete || !slices.Equal(h.Final, want) {
+		t.Errorf("complete %t, final stacks %v, want true %v", h.Complete, h.Final, want)
 	}
 }
