@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
@@ -230,11 +231,13 @@ func (s *State) Apply(m Move) error {
 // state undefined (but memory-safe).
 func (s *State) ApplyUnchecked(m Move) { s.apply(m) }
 
-// Moves returns the number of actions played so far, forced ones included
-// (see the package documentation).
+// Moves returns the number of actions played so far, forced ones included:
+// the events of the game for which EventKind.IsMove holds (see the package
+// documentation, "Counting moves").
 func (s *State) Moves() int { return int(s.moves) }
 
-// Decisions returns the number of moves players chose (applied moves).
+// Decisions returns the number of moves players chose: the Apply and
+// ApplyUnchecked calls, MoveDone included.
 func (s *State) Decisions() int { return int(s.decisions) }
 
 // Turn returns the current turn, counted from 1.
@@ -275,6 +278,40 @@ func (s *State) Eliminated(p int) bool { return s.elim&(1<<p) != 0 }
 // Winners returns the bitmask of the game's winners (bit i for player i),
 // 0 before the game is over.
 func (s *State) Winners() uint16 { return s.winners }
+
+// EndReason tells why a game ended.
+type EndReason uint8
+
+// The reasons a game ends. With EndWin the winners are those of the first
+// win condition met; otherwise the win conditions rank the players (see
+// the package documentation, "Rewards").
+const (
+	EndNone      EndReason = iota // the game is not over
+	EndWin                        // a win condition was met
+	EndLastHand                   // Setup.HandsPerGame hands were played
+	EndNoPlayers                  // fewer than two players could be dealt into a hand
+	EndTurnLimit                  // Turns.MaxTurns turns were played
+	EndStalemate                  // 2n turns in a row (n players) moved no card and no chip
+)
+
+var endReasonNames = [...]string{"none", "win", "last_hand", "no_players", "turn_limit", "stalemate"}
+
+// String returns the reason's name.
+func (r EndReason) String() string {
+	if int(r) < len(endReasonNames) {
+		return endReasonNames[r]
+	}
+	return "EndReason(" + strconv.Itoa(int(r)) + ")"
+}
+
+// CutShort reports whether the game was stopped before its rules ended
+// it: by Turns.MaxTurns or a stalemate.
+func (r EndReason) CutShort() bool { return r == EndTurnLimit || r == EndStalemate }
+
+// EndReason returns why the game ended (EndNone while it runs). A hand
+// whose last turn reaches Turns.MaxTurns or a stalemate still gets its
+// end-of-hand checks: a win condition met then gives EndWin.
+func (s *State) EndReason() EndReason { return s.end }
 
 // Rewards writes each player's reward into dst[:Players()] (growing it if
 // needed) and returns it: the winners share 1 equally, the others get 0

@@ -51,10 +51,14 @@ func report(b *testing.B, start time.Time, cpu0 time.Duration, cpuOK bool, games
 	}
 }
 
-func benchGame(b *testing.B, id string, players int) {
+func benchGame(b *testing.B, id string, players int) { benchGameListen(b, id, players, nil) }
+
+// benchGameListen is benchGame with listener l (nil: none) attached.
+func benchGameListen(b *testing.B, id string, players int, l game.Listener) {
 	p := mustProgram(b, id)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var s game.State
+	s.Listen(l)
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
@@ -72,11 +76,21 @@ func benchGame(b *testing.B, id string, players int) {
 // BenchmarkCrazyEights plays 2-player Crazy Eights with random moves.
 func BenchmarkCrazyEights(b *testing.B) { benchGame(b, "crazy_eights", 2) }
 
+// BenchmarkCrazyEightsListener is BenchmarkCrazyEights with a listener
+// that counts the events (the cost of emitting them).
+func BenchmarkCrazyEightsListener(b *testing.B) {
+	benchGameListen(b, "crazy_eights", 2, new(countListener))
+}
+
 // BenchmarkWar plays War with random moves (no choices: every move is forced).
 func BenchmarkWar(b *testing.B) { benchGame(b, "war", 2) }
 
 // BenchmarkHearts plays 4-player Hearts with random moves.
 func BenchmarkHearts(b *testing.B) { benchGame(b, "hearts", 4) }
+
+// BenchmarkHeartsListener is BenchmarkHearts with a listener that counts
+// the events.
+func BenchmarkHeartsListener(b *testing.B) { benchGameListen(b, "hearts", 4, new(countListener)) }
 
 // BenchmarkHoldemHeadsUp plays heads-up no-limit hold'em sessions with
 // random moves; hands/s is the figure of interest.

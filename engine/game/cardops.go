@@ -257,12 +257,19 @@ func (s *State) logAct(kind EventKind, player, target int, c cards.Card, arg uin
 	e := &s.log[s.logN&(LogSize-1)]
 	e.kind, e.player, e.target, e.card, e.arg, e.vis, e.amount = kind, int8(player), int8(target), c, arg, vis, amount
 	s.logN++
+	if kind.IsMove() {
+		s.moves++
+	}
 }
 
 // emit sends an event to the listener (callers check s.lis != nil first,
-// so no event is built without one).
+// so no event is built without one). The event is copied into the state's
+// scratch Event, whose address goes to the listener: an Event built by the
+// caller and passed by pointer to an interface method would escape to the
+// heap, one allocation per event.
 func (s *State) emit(e Event) {
 	e.Hand = s.handNo
 	e.Turn = uint32(s.Turn())
-	s.lis.Event(s, &e)
+	s.ev = e
+	s.lis.Event(s, &s.ev)
 }

@@ -84,11 +84,21 @@
 //
 // # Counting moves
 //
-// State.Moves counts every action of the game, chosen or forced: each card
-// played, passed, discarded or given, each draw, bet, fold, ask, claim,
-// challenge and showdown, each face-up card of a trick (War's included).
-// State.Decisions counts the moves players chose (Apply and
-// ApplyUnchecked calls). Benchmarks report moves/s from Moves.
+// State.Moves counts every action of the game, chosen or forced, one per
+// event a listener receives whose kind is a move (EventKind.IsMove): each
+// card played (into a trick, face up or down, War's included; to the
+// discard pile or the tableau), drawn (from the stock, a pile or a player,
+// by a Draw phase, an IfUnable rule, a refill or an effect), discarded,
+// passed or given; each pass (a player declining to play, draw, discard or
+// challenge, chosen or because nothing was legal); each suit named, claim,
+// challenge, ask, check, call, bet, raise and fold; each hand shown at a
+// showdown. Deals, forced bets, effects and outcomes (tricks won, pot
+// awards, refunds) are not moves. State.Decisions counts the moves players
+// chose, that is the Apply and ApplyUnchecked calls, one per Move: each
+// card chosen of a selection and its MoveDone are decisions, while the
+// selection's cards are moves when they are played (MoveDone itself moves
+// nothing), so neither count bounds the other. Benchmarks report moves/s
+// from Moves.
 //
 // # Rewards
 //
@@ -133,9 +143,11 @@
 // A Listener set with State.Listen receives every event of the game (hand
 // start, deal, trump, forced bet, betting round, bet, fold, play, draw,
 // discard, pass, suit named, trick won, claim, challenge, ask, effect,
-// skip, showdown, pot award, going out, elimination, hand end, game end)
-// with the true cards, for transcripts, replays and statistics. Without a
-// listener the engine builds no event. Clone and Determinize drop the
+// skip, showdown, pot award, refund, going out, elimination, hand end, game
+// end) with the true cards, for transcripts, replays and statistics.
+// Without a listener the engine builds no event; with one, emitting does
+// not allocate either: the listener gets a pointer to an Event kept in the
+// State, valid only during the call (copy it to keep it). Clone and Determinize drop the
 // listener, so search never reports to it. StatsFeeder feeds the betting
 // of chip games to an engine/stats Tracker; PHHRecorder records hold'em and
 // Omaha hands as PHH (engine/phh) so they can be replayed and verified.
@@ -154,8 +166,12 @@
 // A player without chips is not dealt in (elimination no_chips removes it
 // for good). When the pot was awarded by a showdown or a pot-awarding trick
 // and a later betting phase comes, a fresh betting hand without forced bets
-// starts. Chips still in the pot when a hand ends without an award go back
-// to whoever put them in. Chips are conserved: the stacks and the pot
+// starts. Chips still in the pot when a hand ends without an award (the
+// hand was cut short by Turns.MaxTurns or a stalemate, the game ended
+// during the hand, or no showdown came) go back to whoever put them in:
+// one EvRefund per such player, with the Amount, sent once the chips are
+// back in its stack and before EvHandEnd (or EvGameEnd); the refunds of a
+// hand add up to the pot. Chips are conserved: the stacks and the pot
 // always add up to the starting stacks.
 //
 // Showdowns rank poker hands with engine/handeval (the best five of five
@@ -179,4 +195,7 @@
 // turns in a row (n players) move no card and no chip can only repeat such
 // turns, unless some condition looks at the turn number: it then ends at
 // once as if Turns.MaxTurns had been reached, with the same outcome.
+// State.EndReason tells how a game ended: EndWin (a win condition was met),
+// EndLastHand (Setup.HandsPerGame), EndNoPlayers (fewer than two players
+// could be dealt in), EndTurnLimit or EndStalemate (EndReason.CutShort).
 package game

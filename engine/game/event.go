@@ -38,11 +38,25 @@ const (
 	EvSitOut               // Player is eliminated and sits out the rest of the game
 	EvHandEnd              // the hand ends (Hand); scores and chips are final for it
 	EvGameEnd              // the game ends; Cards is unused, Winners is the winner set
+	EvRefund               // Player gets back Amount it put in a pot that was not awarded (see below)
 )
+
+// moveKinds is the set of event kinds that are moves (see EventKind.IsMove).
+const moveKinds uint64 = 1<<EvPlay | 1<<EvDraw | 1<<EvDiscard | 1<<EvPass | 1<<EvSuit |
+	1<<EvClaim | 1<<EvChallenge | 1<<EvAsk | 1<<EvBet | 1<<EvFold | 1<<EvShowdown
+
+// IsMove reports whether each event of kind k is one move of the game, as
+// State.Moves counts them: every play (a card put into a trick, face down
+// or up, or played to the discard pile or tableau), draw (a card),
+// discard (a card discarded, passed or given), pass (a player declining),
+// suit named, claim, challenge, ask, bet (check, call, bet or raise), fold
+// and shown hand. Forced bets, deals, effects and the outcomes (tricks won,
+// pot awards, refunds, …) are not moves.
+func (k EventKind) IsMove() bool { return k < 64 && moveKinds>>k&1 != 0 }
 
 var eventKindNames = [...]string{"none", "hand_start", "deal", "trump", "forced_bet", "round_start", "bet", "fold",
 	"play", "draw", "discard", "pass", "suit", "trick_won", "claim", "challenge", "ask", "effect", "skip",
-	"showdown", "pot_award", "out", "sit_out", "hand_end", "game_end"}
+	"showdown", "pot_award", "out", "sit_out", "hand_end", "game_end", "refund"}
 
 // String returns the event kind's name.
 func (k EventKind) String() string {
@@ -113,8 +127,11 @@ type Event struct {
 	Winners uint16
 }
 
-// Listener receives the events of a game (see State.Listen). The event is
-// only valid during the call.
+// Listener receives the events of a game (see State.Listen). The event
+// pointer is only valid during the call: the engine reuses the Event for
+// the next one (so that emitting allocates nothing), and a listener that
+// keeps an event must copy it (ev := *e). A listener must not change the
+// state or the event.
 type Listener interface {
 	Event(s *State, e *Event)
 }

@@ -33,7 +33,7 @@ func Example() {
 	fmt.Println("moves:", s.Moves(), "chosen:", s.Decisions())
 	// Output:
 	// rewards: [1 0]
-	// moves: 88 chosen: 47
+	// moves: 97 chosen: 47
 }
 
 // The legal moves of a stacked Crazy Eights deal: p1 (left of the dealer)

@@ -138,6 +138,7 @@ func (s *State) startHand() {
 	}
 	if popcount16(dealt) < 2 {
 		s.handNo--
+		s.end = EndNoPlayers
 		s.gameOverRank()
 		return
 	}
@@ -480,6 +481,10 @@ func (s *State) endTurn() {
 		// and no chip, and nothing looks at the turn number, so the game
 		// would repeat these turns until MaxTurns.
 		s.maxed = true
+		s.limit = EndStalemate
+		if s.turnsDone >= p.maxTurns {
+			s.limit = EndTurnLimit
+		}
 		s.stage = stgHandEnd
 		return
 	}
@@ -611,7 +616,6 @@ func (s *State) doDraw(m Move) {
 		s.actorDone()
 		return
 	}
-	s.moves++
 	from := -1
 	if m.Kind == MoveTarget {
 		from = int(m.Player)
@@ -724,7 +728,6 @@ func (s *State) unable(ph *phase, declined bool) {
 		if s.nstock == 0 {
 			break
 		}
-		s.moves++
 		c := s.drawOne(genome.DrawFromStock, a, -1, false)
 		s.drawn = c
 		if pl.MinCards <= 1 {
@@ -746,7 +749,6 @@ func (s *State) unable(ph *phase, declined bool) {
 		return
 	case genome.UnableDrawUntilAble:
 		for s.nstock > 0 {
-			s.moves++
 			c := s.drawOne(genome.DrawFromStock, a, -1, false)
 			if pl.MinCards <= 1 {
 				if s.playableCard(ph, a, c) {
@@ -833,7 +835,6 @@ func (s *State) completePlay(ph *phase) {
 		c := s.selOrder[i]
 		s.handDel(a, c)
 		played |= 1 << c
-		s.moves++
 		z := ZoneDiscard
 		if pl.Target == genome.PlayToTableau {
 			z = ZoneTableau
@@ -962,7 +963,6 @@ func (s *State) discardCards(ph *phase, p int, set cards.Set, sets bool) {
 	for x := set; x != 0; x &= x - 1 {
 		c := cards.Card(bits.TrailingZeros64(uint64(x)))
 		s.handDel(p, c)
-		s.moves++
 		z := ZoneDiscard
 		vis := uint16(public)
 		switch d.Target {

@@ -47,7 +47,6 @@ func (s *State) trickPut(p int, c cards.Card, faceUp bool) {
 	s.trickSeq[s.ntrick] = c
 	s.ntrick++
 	if faceUp {
-		s.moves++
 		s.know[c] = public
 		s.trickCards[p] = c
 		s.trickUp |= 1 << c
@@ -57,6 +56,7 @@ func (s *State) trickPut(p int, c cards.Card, faceUp bool) {
 		s.logAct(EvPlay, p, -1, c, uint8(ZoneTrick), public, 0)
 	} else {
 		s.know[c] = 0
+		s.moves++ // not logged (hidden), but a move
 	}
 	if s.lis != nil {
 		s.emit(Event{Kind: EvPlay, Player: int8(p), Target: -1, Card: c, Zone: ZoneTrick, FaceUp: faceUp})
@@ -219,7 +219,6 @@ func (s *State) resolveTrick(ph *phase) {
 						s.trickSeq[s.ntrick] = c
 						s.ntrick++
 						s.know[c] = public
-						s.moves++
 						face[q] = c
 						s.logAct(EvPlay, q, -1, c, uint8(ZoneTrick), public, 0)
 						if s.lis != nil {
@@ -349,7 +348,6 @@ func (s *State) makeClaim(ph *phase, r cards.Rank) {
 		c := cards.Card(bits.TrailingZeros64(uint64(x)))
 		s.handDel(a, c)
 		s.know[c] = 1 << a
-		s.moves++
 	}
 	s.pile |= sel
 	s.claims++
@@ -389,7 +387,6 @@ func (s *State) challengeOffer() {
 // challenge resolves q's challenge of the last claim.
 func (s *State) challenge(q int) {
 	a := int(s.claimant)
-	s.moves++
 	lie := s.claimCards&^rankMask[s.claimRank] != 0
 	taker := q
 	if lie {
@@ -450,7 +447,6 @@ func (s *State) doAsk(m Move) {
 		s.actorDone()
 		return
 	}
-	s.moves++
 	q, r := int(m.Player), m.Rank
 	got := s.hand[q] & rankMask[r]
 	s.logAct(EvAsk, a, q, cards.None, uint8(r), public, chips.Chips(popcount(got)))
@@ -688,7 +684,6 @@ func (s *State) doEffect(m Move, pd uint8) {
 		for x := sel; x != 0; x &= x - 1 {
 			c := cards.Card(bits.TrailingZeros64(uint64(x)))
 			s.handDel(who, c)
-			s.moves++
 			if pd == pdGive {
 				s.handAdd(t, c, 1<<who)
 				s.logAct(EvDiscard, who, t, c, uint8(ZoneHand), s.know[c], 0)

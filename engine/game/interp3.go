@@ -212,7 +212,6 @@ func (s *State) doBet(m Move) {
 	before := s.bet.Stack(k)
 	s.churn++
 	s.bet.ApplyUnchecked(a)
-	s.moves++
 	added := before - s.bet.Stack(k)
 	to := s.bet.StreetBet(k)
 	mk := MoveKind(MoveFold + MoveKind(a.Kind))
@@ -267,19 +266,31 @@ func (s *State) settle(str *[betting.MaxSeats]uint32) {
 	s.betIn = 0
 }
 
-// refundPot gives every chip still in the pot back to whoever put it in.
+// refundPot gives every chip still in the pot back to whoever put it in
+// (an EvRefund each, once the stacks are settled).
 func (s *State) refundPot() {
 	if !s.betLive {
 		return
 	}
+	var back [MaxPlayers]chips.Chips
+	in := s.betIn
 	for q := 0; q < int(s.n); q++ {
-		if s.betIn&(1<<q) != 0 {
+		if in&(1<<q) != 0 {
 			k := s.seatOf(q)
-			s.stack[q] = s.bet.Stack(k) + s.bet.Committed(k)
+			back[q] = s.bet.Committed(k)
+			s.stack[q] = s.bet.Stack(k) + back[q]
 		}
 	}
 	s.betLive = false
 	s.betIn = 0
+	if s.lis == nil {
+		return
+	}
+	for q := 0; q < int(s.n); q++ {
+		if in&(1<<q) != 0 && back[q] > 0 {
+			s.emit(Event{Kind: EvRefund, Player: int8(q), Target: -1, Amount: back[q]})
+		}
+	}
 }
 
 // ---- showdown ----
@@ -329,12 +340,12 @@ func (s *State) showdown(ph *phase) {
 			for x := s.hand[q]; x != 0; x &= x - 1 {
 				s.know[bits.TrailingZeros64(uint64(x))] = public
 			}
+			s.moves++ // each hand shown
 			if s.lis != nil {
 				s.emit(Event{Kind: EvShowdown, Player: int8(q), Target: -1, Cards: s.hand[q], Strength: strP[q]})
 			}
 		}
 	}
-	s.moves++
 	s.handShow |= winners
 	for q := 0; q < int(s.n); q++ {
 		if winners&(1<<q) != 0 {
@@ -420,7 +431,7 @@ func (s *State) endHand() {
 	if s.handTurns == 0 {
 		s.turnsDone++
 		if s.turnsDone >= p.maxTurns {
-			s.maxed = true
+			s.maxed, s.limit = true, EndTurnLimit
 		}
 	}
 	s.refundPot()
@@ -500,6 +511,10 @@ func (s *State) endHand() {
 		}
 	}
 	if s.maxed || (g.Setup.HandsPerGame > 0 && int(s.handNo) >= int(g.Setup.HandsPerGame)) {
+		s.end = EndLastHand
+		if s.maxed {
+			s.end = s.limit
+		}
 		s.gameOverRank()
 		return
 	}
@@ -677,10 +692,14 @@ func (s *State) gameOverRank() {
 	s.finish(c)
 }
 
-// finish ends the game with the given winners.
+// finish ends the game with the given winners, for the reason s.end
+// (EndWin if none was set).
 func (s *State) finish(w uint16) {
 	if w == 0 {
 		w = s.candidates()
+	}
+	if s.end == EndNone {
+		s.end = EndWin
 	}
 	s.refundPot()
 	s.winners = w

@@ -75,8 +75,10 @@ type State struct {
 	moves     uint32
 	decisions uint32
 	decider   int8
-	maxed     bool   // Turns.MaxTurns reached
-	churn     uint32 // counts card moves and bets (stalemate detection)
+	maxed     bool      // Turns.MaxTurns reached (or a stalemate)
+	limit     EndReason // EndTurnLimit or EndStalemate, when maxed
+	end       EndReason // why the game ended (EndNone while it runs)
+	churn     uint32    // counts card moves and bets (stalemate detection)
 	lastChurn uint32
 	idle      uint16 // consecutive turns that moved no card and no chip
 	stacked   bool   // the first hand's deck is stacked
@@ -187,6 +189,8 @@ type State struct {
 
 	log  [LogSize]logEntry
 	logN uint32
+
+	ev Event // the event being sent to the listener (see emit)
 }
 
 // seatOf returns the betting seat of player p (seats follow the turn
