@@ -62,7 +62,7 @@ type Options struct {
 	RolloutCap int
 
 	// Samples is the number of determinizations the greedy one-ply
-	// heuristic averages over (default 8).
+	// heuristic scores every move on (default 1).
 	Samples int
 	// StrengthSamples is the number of random deals of the Monte Carlo
 	// hand-strength estimate of the greedy agent (default 200).
@@ -81,7 +81,7 @@ func DefaultOptions() Options {
 		Iterations:      1000,
 		Exploration:     0.7,
 		RolloutCap:      200,
-		Samples:         8,
+		Samples:         1,
 		StrengthSamples: 200,
 		House:           house.DefaultConfig(),
 	}

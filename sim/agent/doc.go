@@ -46,34 +46,58 @@
 // The strength of a poker hand (a poker_high showdown: hold'em with
 // community cards, Omaha with HoleCards hole cards, draw with closed hands)
 // is its equity against one random hand of the cards the player has not
-// seen, estimated with engine/handeval over Options.StrengthSamples random
-// deals of the opponent's hand and the rest of the board:
+// seen, estimated with engine/handeval over at most
+// Options.StrengthSamples random deals of the opponent's hand and the rest
+// of the board:
 //
 //	s = (wins + ties/2) / samples
 //
 // against one opponent whatever their number, because the seed's
 // thresholds are set for a strength that does not shrink with the table
 // (an ace-king is 0.65, a pair of aces 0.85, seven-deuce 0.35 before the
-// flop). High-card and point-total showdowns use the same estimate with
-// their own ranking; other games the mean rank value of the hand in the
-// game's rank order, scaled to [0, 1].
+// flop). Since only the side of 0.3 and 0.7 that s falls on matters, the
+// greedy agent stops sampling, every 32 deals, once s is more than 3
+// standard errors √(s(1−s)/n) from both thresholds; and it keeps the
+// strength of its last betting decision for as long as it has seen the
+// same cards. High-card and point-total showdowns use the same estimate
+// with their own ranking; other games the mean rank value of the hand in
+// the game's rank order, scaled to [0, 1].
 //
 // In a discard selection of a poker draw game, Greedy discards what
 // house.DrawEvaluator discards (it keeps made hands and draws). Every other
 // decision (card play, drawing, naming a suit, asking, claiming,
-// challenging) is one-ply: each legal move is applied to Options.Samples
-// determinizations (the same ones for every move), the other players then
-// play at random until the player is to move again (at most 4 moves per
-// player), and the resulting positions are scored by value:
+// challenging) is one-ply: each legal move (at most MaxOnePlyMoves of
+// them, drawn at random when there are more) is applied to
+// Options.Samples determinizations (by default one, drawn once per
+// decision and shared by every move), and the resulting positions are
+// scored at once, without replies, by value:
 //
 //	value = 200·reward − 100                       at the end of the game
 //	value = q_p − max_{o≠p} q_o + features         otherwise
 //
-// with q the standing of the heuristic evaluation below; in shedding games
+// with q the standing of the heuristic evaluation below. In shedding games
 // (a play onto the discard pile, fewest cards wins) the features add 0.25
 // per wild card kept and 0.05 per card matching the top discard's rank or
-// (named) suit. The move with the best total wins; ties go to a random one.
+// (named) suit. In trick games (a led-suit trick rule, the winner
+// collecting the cards) they add what p expects from the unfinished trick:
+// with W the card winning it so far, r its rank value in [0, 1] (1 − r
+// under the lowest-card rule) and k the players still to play, the winner
+// of W is taken to keep the trick with probability r^k and then gains
+//
+//	S = Σ_{c in trick} w(c) + w_trick + k·w̄
+//
+// where w(c) is what winning card c adds to the standing (through the
+// scoring rules, or the trick count or captured cards the win condition
+// counts), w_trick what a trick adds and w̄ the mean w of the unseen cards;
+// p adds r^k·S when W is its own card and subtracts r^k·S/(n−1) otherwise.
+// Each card p holds with w(c) < 0 (a penalty card) adds 0.3·w(c), and when
+// the game has penalty cards each card held subtracts 0.03 times its rank
+// value. The move with the best total wins; ties go to a random one.
 // Choosing cards one at a time gives ties that are broken at random.
+//
+// Greedy scores about 0.90 against random in heads-up Crazy Eights and
+// about 0.93 in 4-player Hearts against three random players (an even
+// share being 0.25); see TestGreedyStrength.
 //
 // # ISMCTS
 //
@@ -174,6 +198,6 @@
 //
 //	BenchmarkISMCTS (2-player Crazy Eights)  200,000–280,000 iterations/s, 0 allocs
 //	BenchmarkRandom                          about 30 million moves/s
-//	BenchmarkGreedy                          11,000–25,000 moves/s (card play), 50,000 (hold'em), 12,000 (Omaha)
+//	BenchmarkGreedy                          200,000–300,000 moves/s (card play), 100,000 (hold'em), 20,000 (Omaha)
 //	BenchmarkHouse                           400,000 moves/s (hold'em), 60,000 (Omaha), 900,000 (draw)
 package agent

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/deckforge/deckforge/engine/cards"
@@ -24,6 +25,17 @@ type Greedy struct {
 	pcg rand.PCG
 	rng *rand.Rand
 	h   heuristics
+
+	// The strength of the last betting decision, with what it depends
+	// on: a player who bets again with the same cards seen reuses it.
+	strengthKey strengthKey
+	strength    float64
+}
+
+// strengthKey is what a hand strength depends on.
+type strengthKey struct {
+	prog                   *game.Program
+	hand, community, known cards.Set
 }
 
 // NewGreedy returns a greedy agent configured by opts (Seed, Samples,
@@ -34,6 +46,7 @@ func NewGreedy(opts Options) *Greedy {
 	a.pcg.Seed(seedPair(o.Seed))
 	a.rng = rand.New(&a.pcg)
 	a.h.init(o)
+	a.h.sc.early = true
 	return a
 }
 
@@ -41,7 +54,10 @@ func NewGreedy(opts Options) *Greedy {
 func (a *Greedy) Name() string { return KindGreedy }
 
 // Reset reseeds the agent from rng.
-func (a *Greedy) Reset(rng *rand.Rand) { a.pcg.Seed(rng.Uint64(), rng.Uint64()) }
+func (a *Greedy) Reset(rng *rand.Rand) {
+	a.pcg.Seed(rng.Uint64(), rng.Uint64())
+	a.strengthKey = strengthKey{}
+}
 
 // Choose returns the greedy move (see the package documentation).
 func (a *Greedy) Choose(v View) game.Move {
@@ -55,8 +71,13 @@ func (a *Greedy) Choose(v View) game.Move {
 	pr := a.h.cache.get(v.Program())
 	a.h.obs = v.Observation()
 	if bo := betOptions(v, &a.h.obs); bo.Open {
-		s := a.h.sc.strength(pr, &a.h.obs, a.h.strengthSamples, a.rng)
-		return greedyBet(&bo, s)
+		o := &a.h.obs
+		key := strengthKey{v.Program(), o.Own | o.Selected, o.Community, seenBy(o)}
+		if key != a.strengthKey {
+			a.strengthKey = key
+			a.strength = a.h.sc.strength(pr, o, a.h.strengthSamples, a.rng)
+		}
+		return greedyBet(&bo, a.strength)
 	}
 	if m, ok := a.h.discard(v, pr); ok {
 		return m
@@ -125,13 +146,11 @@ type heuristics struct {
 	strengthSamples int
 
 	dets  []game.State
-	seeds [][2]uint64
 	tmp   game.State
-	rpcg  rand.PCG
-	rrng  *rand.Rand
 	q     [game.MaxPlayers]float64
 	rew   []float64
 	moves []game.Move
+	idx   []int32
 	hole  []cards.Card
 }
 
@@ -140,10 +159,9 @@ func (h *heuristics) init(o Options) {
 	h.samples, h.strengthSamples = o.Samples, o.StrengthSamples
 	h.sc.eval = handeval.Default()
 	h.dets = make([]game.State, o.Samples)
-	h.seeds = make([][2]uint64, o.Samples)
-	h.rrng = rand.New(&h.rpcg)
 	h.rew = make([]float64, game.MaxPlayers)
 	h.moves = make([]game.Move, 0, 64)
+	h.idx = make([]int32, 0, 64)
 	h.hole = make([]cards.Card, 0, cards.NumCards)
 }
 
@@ -200,32 +218,42 @@ func inHand(o *game.Observation) int {
 	return n
 }
 
+// MaxOnePlyMoves is the most legal moves the greedy one-ply heuristic
+// scores in one decision; with more, it scores that many drawn at random
+// without replacement.
+const MaxOnePlyMoves = 16
+
 // onePly returns the legal move whose resulting positions score best (see
-// value), averaged over h.samples determinizations, each followed by the
-// other players' random replies until the player is to move again; ties
-// are broken at random. The same determinizations and reply seeds serve
-// every move (common random numbers).
+// value), summed over h.samples determinizations drawn once per decision
+// and shared by every move; ties are broken at random. A position is
+// scored as soon as the move is applied: the other players do not reply.
 func (h *heuristics) onePly(v View, pr *profile, rng *rand.Rand) game.Move {
 	p := v.Player()
-	replies := 4 * v.Players()
+	n := v.NumLegal()
+	count := min(n, MaxOnePlyMoves)
+	h.idx = h.idx[:0]
+	for i := 0; i < n; i++ {
+		h.idx = append(h.idx, int32(i))
+	}
+	if n > count {
+		for i := 0; i < count; i++ {
+			j := i + rng.IntN(n-i)
+			h.idx[i], h.idx[j] = h.idx[j], h.idx[i]
+		}
+	}
 	for k := range h.dets {
 		v.DeterminizeInto(&h.dets[k], rng)
-		h.seeds[k] = [2]uint64{rng.Uint64(), rng.Uint64()}
 	}
-	h.moves = v.Legal(h.moves)
 	best, ties := math.Inf(-1), 0
 	var choice game.Move
-	for _, m := range h.moves {
+	for i := 0; i < count; i++ {
+		m := v.LegalMove(int(h.idx[i]))
 		var sum float64
 		for k := range h.dets {
 			h.tmp = h.dets[k]
 			if h.tmp.Apply(m) != nil {
 				sum -= 1000
 				continue
-			}
-			h.rpcg.Seed(h.seeds[k][0], h.seeds[k][1])
-			for i := 0; i < replies && !h.tmp.Terminal() && h.tmp.ToMove() != p; i++ {
-				h.tmp.ApplyUnchecked(game.RandomMove(&h.tmp, h.rrng))
 			}
 			sum += h.value(pr, &h.tmp, p)
 		}
@@ -247,6 +275,8 @@ func (h *heuristics) onePly(v View, pr *profile, rng *rand.Rand) game.Move {
 const (
 	wildBonus     = 0.25 // per wild card kept in a shedding game
 	followUpBonus = 0.05 // per card that can follow the top discard
+	holdPenalty   = 0.3  // times the won value of each penalty card held
+	highRisk      = 0.03 // times the rank value of each card held, with penalty cards
 )
 
 // value scores state s for player p: ±100 at the end (200·reward − 100),
@@ -263,6 +293,12 @@ func (h *heuristics) value(pr *profile, s *game.State, p int) float64 {
 	n := int(o.Players)
 	standing(pr, s, &o, h.q[:n])
 	val := lead(h.q[:n], n, p)
+	if val == 100 || val == -100 {
+		return val
+	}
+	if int(o.Phase) < len(pr.trickRule) && pr.trickRule[o.Phase] != trickNone {
+		val += h.trickGain(pr, &o, p)
+	}
 	if pr.discardPlay && (pr.win == genome.WinEmptyHand || pr.win == genome.WinLastWithCardsLoses) {
 		val += wildBonus * float64((o.Own & pr.wild).Len())
 		if top := o.DiscardTop; top != cards.None {
@@ -280,4 +316,81 @@ func (h *heuristics) value(pr *profile, s *game.State, p int) float64 {
 		}
 	}
 	return val
+}
+
+// trickGain returns the features of a trick game (a led-suit trick phase
+// whose winner collects the cards): the expected standing p gains from the
+// unfinished trick, and the risk of the penalty cards p still holds.
+//
+// With W the card winning the trick so far and k the players still to
+// play, p expects π·S where π = 0 unless W is p's card, else r^k with r the
+// rank value of W in [0, 1] (1 − r for the lowest-card rule), and
+//
+//	S = Σ_{c in trick} w(c) + w_trick + k·w̄
+//
+// with w(c) the won value of card c (profile.wonValue), w_trick that of a
+// trick and w̄ the mean won value of the cards p has not seen. Each card
+// held of negative won value adds holdPenalty·w(c).
+func (h *heuristics) trickGain(pr *profile, o *game.Observation, p int) float64 {
+	var val float64
+	for c := o.Own; c != 0; c &= c - 1 {
+		cd := cards.Card(bits.TrailingZeros64(uint64(c)))
+		if w := pr.wonValue[cd]; w < 0 {
+			val += holdPenalty * w
+		}
+		if pr.penalty {
+			val -= highRisk * pr.rank[cd.Rank()]
+		}
+	}
+	if o.TrickLeader < 0 || o.Trick[p] == cards.None {
+		return val
+	}
+	lead := o.Trick[o.TrickLeader]
+	if lead == cards.None {
+		return val
+	}
+	low := pr.trickRule[o.Phase] == trickLow
+	winner, trump := -1, false
+	var wr float64
+	var stake float64
+	k := 0
+	for q := 0; q < int(o.Players); q++ {
+		c := o.Trick[q]
+		if c == cards.None {
+			if o.Status[q] == 0 {
+				k++
+			}
+			continue
+		}
+		stake += pr.wonValue[c]
+		r := pr.rank[c.Rank()]
+		isTrump := o.Trump >= 0 && c.Suit() == cards.Suit(o.Trump)
+		switch {
+		case isTrump && (!trump || r > wr):
+			winner, trump, wr = q, true, r
+		case trump || c.Suit() != lead.Suit():
+		case winner < 0 || (!low && r > wr) || (low && r < wr):
+			winner, wr = q, r
+		}
+	}
+	if k > 0 {
+		unseen := pr.deck &^ seenBy(o)
+		if m := unseen.Len(); m > 0 {
+			var sum float64
+			for c := unseen; c != 0; c &= c - 1 {
+				sum += pr.wonValue[bits.TrailingZeros64(uint64(c))]
+			}
+			stake += float64(k) * sum / float64(m)
+		}
+	}
+	if low && !trump {
+		wr = 1 - wr
+	}
+	gain := math.Pow(wr, float64(k)) * (stake + pr.trickValue)
+	if winner != p {
+		// What the winner gains is lost to p's lead against one of
+		// the other players.
+		return val - gain/float64(o.Players-1)
+	}
+	return val + gain
 }

@@ -54,7 +54,24 @@ type profile struct {
 	startChips  chips.Chips
 	bigBlind    chips.Chips // the big blind, else the first round's minimum bet
 	temp        float64     // the softmax temperature of the evaluation (see evaluate)
+
+	// trickRule[i] is the winner rule of trick phase i when it is a
+	// led-suit rule collected into the winner's won pile (trickHigh or
+	// trickLow), else trickNone.
+	trickRule []uint8
+	// wonValue[c] is what winning card c in a trick adds to the winner's
+	// standing (see standing), trickValue what winning a trick adds.
+	wonValue   [cards.NumCards]float64
+	trickValue float64
+	penalty    bool // some card has a negative won value
 }
+
+// The led-suit trick rules the greedy heuristic reads.
+const (
+	trickNone = iota
+	trickHigh // the highest trump, else the highest card of the led suit
+	trickLow  // the highest trump, else the lowest card of the led suit
+)
 
 // scoreRule is a scoring rule with its card mask.
 type scoreRule struct {
@@ -158,7 +175,53 @@ func newProfile(prog *game.Program) *profile {
 		pr.bigBlind = firstBet
 	}
 	pr.temp = pr.temperature()
+	pr.trickValues()
 	return pr
+}
+
+// trickValues fills trickRule, wonValue and trickValue.
+func (pr *profile) trickValues() {
+	pr.trickRule = make([]uint8, len(pr.g.Phases))
+	for i, ph := range pr.g.Phases {
+		if ph.Kind != genome.PhaseTrick || ph.Trick.Collect != genome.CollectWonPile || ph.Trick.Tie == genome.TieWar {
+			continue
+		}
+		switch ph.Trick.Winner {
+		case genome.HighLedSuit:
+			pr.trickRule[i] = trickHigh
+		case genome.LowLedSuit:
+			pr.trickRule[i] = trickLow
+		}
+	}
+	var sign float64
+	switch pr.win {
+	case genome.WinHighScore, genome.WinFirstToScore:
+		sign = 1
+	case genome.WinLowScore:
+		sign = -1
+	case genome.WinMostTricks:
+		pr.trickValue = 1 / pr.temp
+	case genome.WinCaptureAll:
+		for c := range pr.wonValue {
+			pr.wonValue[c] = 1 / pr.temp
+		}
+	}
+	if sign == 0 {
+		return
+	}
+	for _, r := range pr.scoring {
+		switch r.kind {
+		case genome.ScoreCardWon:
+			for c := range pr.wonValue {
+				if r.mask.Has(cards.Card(c)) {
+					pr.wonValue[c] += sign * r.points / pr.temp
+					pr.penalty = pr.penalty || pr.wonValue[c] < 0
+				}
+			}
+		case genome.ScoreTrickWon:
+			pr.trickValue += sign * r.points / pr.temp
+		}
+	}
 }
 
 // isPoker reports whether hands are poker hands rated with engine/handeval.

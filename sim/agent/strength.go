@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"github.com/deckforge/deckforge/engine/cards"
@@ -21,7 +22,20 @@ type strengthCalc struct {
 	unseen [cards.NumCards]cards.Card
 	mine   [7]cards.Card
 	opp    [7]cards.Card
+
+	// early stops a Monte Carlo estimate once it is clearly on one side
+	// of both greedy thresholds (see monteCarlo).
+	early bool
 }
+
+// Early stopping of the Monte Carlo strength: every earlyBatch deals, the
+// estimate ŝ of n deals stops when both |ŝ − StrongHand| and
+// |ŝ − MediumHand| exceed earlyZ standard errors √(ŝ(1−ŝ)/n) (at least
+// √(1/n)/n, so that a run of wins alone does not stop it at once).
+const (
+	earlyBatch = 32
+	earlyZ     = 3
+)
 
 // seenBy returns every card whose place the observer of o knows: its own
 // hand and selection, the face-up cards and the known parts of hidden
@@ -91,12 +105,20 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.Card, k, extra int, cmp func([]cards.Card) int) float64 {
 	d := k + extra
 	var score int
-	for range samples {
+	for n := 1; n <= samples; n++ {
 		for i := 0; i < d; i++ {
 			j := i + rng.IntN(len(unseen)-i)
 			unseen[i], unseen[j] = unseen[j], unseen[i]
 		}
 		score += cmp(unseen[:d]) + 1
+		if sc.early && n%earlyBatch == 0 && n < samples {
+			fn := float64(n)
+			est := float64(score) / (2 * fn)
+			se := math.Sqrt(max(est*(1-est), 1/fn) / fn)
+			if math.Abs(est-StrongHand) > earlyZ*se && math.Abs(est-MediumHand) > earlyZ*se {
+				return est
+			}
+		}
 	}
 	return float64(score) / float64(2*samples)
 }

@@ -1,0 +1,41 @@
+package agent
+
+import "testing"
+
+// TestGreedyStrength checks that the greedy one-ply heuristic beats random
+// play clearly: heads-up Crazy Eights (seats alternating) and 4-player
+// Hearts against three random players (seats rotating), where an even
+// score is 1/2 and 1/4.
+func TestGreedyStrength(t *testing.T) {
+	cases := []struct {
+		id            string
+		players       int
+		games         int
+		even, atLeast float64
+	}{
+		{"crazy_eights", 2, 400, 0.5, 0.75},
+		{"hearts", 4, 400, 0.25, 0.6},
+	}
+	for _, c := range cases {
+		t.Run(c.id, func(t *testing.T) {
+			prog := compileSeed(t, c.id)
+			g := mustNew(t, "greedy", Options{Seed: 11})
+			var sum float64
+			for i := range c.games {
+				seats := make([]Agent, c.players)
+				for q := range seats {
+					seats[q] = mustNew(t, "random", Options{Seed: uint64(20 + q)})
+				}
+				me := i % c.players
+				seats[me] = g
+				s, _ := playGame(t, prog, seats, 5000+uint64(i))
+				sum += score(&s, me)
+			}
+			got := sum / float64(c.games)
+			t.Logf("greedy scores %.3f against random in %s (%d players, %d games; even is %.2f)", got, c.id, c.players, c.games, c.even)
+			if got < c.atLeast {
+				t.Errorf("greedy scores %.3f against random in %s, want at least %.2f", got, c.id, c.atLeast)
+			}
+		})
+	}
+}
