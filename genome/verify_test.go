@@ -2,123 +2,38 @@ package genome
 
 import (
 	"encoding/binary"
-	"go/ast"
-	goparser "go/parser"
-	"go/token"
 	"math/rand/v2"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"github.com/deckforge/deckforge/schema/fb"
+	"github.com/deckforge/deckforge/schema/fbverify"
 )
 
 // TestSchemaDescriptionMatchesGeneratedCode checks the verifier's
 // description of genome.fbs against the code flatc generated: every field's
 // vtable slot and every table's field count.
 func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
-	files, err := filepath.Glob("../schema/fb/*.go")
-	if err != nil || len(files) == 0 {
+	all, err := filepath.Glob("../schema/fb/*.go")
+	if err != nil || len(all) == 0 {
 		t.Fatalf("no generated code found: %v", err)
 	}
-	slots := map[string]map[string]int{} // table → accessor → vtable offset
-	starts := map[string]int{}           // table → StartObject(n)
-	fset := token.NewFileSet()
-	for _, f := range files {
-		if strings.HasPrefix(filepath.Base(f), "Replay") {
-			continue // replay.fbs shares the namespace; viewer/replay checks its own tables
-		}
-		file, err := goparser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range file.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			if fn.Recv != nil && len(fn.Recv.List) == 1 {
-				recv := strings.TrimPrefix(exprString(fn.Recv.List[0].Type), "*")
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok || exprString(call.Fun) != "rcv._tab.Offset" || len(call.Args) != 1 {
-						return true
-					}
-					if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-						v, _ := strconv.Atoi(lit.Value)
-						if slots[recv] == nil {
-							slots[recv] = map[string]int{}
-						}
-						slots[recv][fn.Name.Name] = v
-					}
-					return true
-				})
-			}
-			if fn.Recv == nil && strings.HasSuffix(fn.Name.Name, "Start") {
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if ok && exprString(call.Fun) == "builder.StartObject" {
-						v, _ := strconv.Atoi(call.Args[0].(*ast.BasicLit).Value)
-						starts[strings.TrimSuffix(fn.Name.Name, "Start")] = v
-					}
-					return true
-				})
-			}
+	var files []string
+	for _, f := range all {
+		if !strings.HasPrefix(filepath.Base(f), "Replay") { // replay.fbs shares the namespace; viewer/replay checks its own tables
+			files = append(files, f)
 		}
 	}
-	seen := map[*tdesc]bool{}
-	var check func(d *tdesc)
-	check = func(d *tdesc) {
-		if d == nil || seen[d] {
-			return
-		}
-		seen[d] = true
-		if starts[d.name] != len(d.fields) {
-			t.Errorf("%s: described with %d fields, generated with %d", d.name, len(d.fields), starts[d.name])
-		}
-		for i, f := range d.fields {
-			name := camel(f.name)
-			got, ok := slots[d.name][name]
-			if !ok {
-				t.Errorf("%s.%s: no generated accessor %s", d.name, f.name, name)
-				continue
-			}
-			if got != 4+2*i {
-				t.Errorf("%s.%s: described at vtable offset %d, generated at %d", d.name, f.name, 4+2*i, got)
-			}
-			check(f.table)
-			for _, u := range f.union {
-				check(u)
-			}
-		}
+	gen, err := fbverify.Parse(files)
+	if err != nil {
+		t.Fatal(err)
 	}
-	check(genomeSchema())
-	if len(seen) != len(starts) {
-		t.Errorf("described %d tables, generated %d", len(seen), len(starts))
+	for _, d := range gen.Differences(genomeSchema()) {
+		t.Error(d)
 	}
-}
-
-func exprString(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return exprString(x.X) + "." + x.Sel.Name
-	case *ast.StarExpr:
-		return "*" + exprString(x.X)
-	}
-	return ""
-}
-
-func camel(s string) string {
-	var b strings.Builder
-	for _, part := range strings.Split(s, "_") {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
 }
 
 func seedFB(t testing.TB, id string) []byte {

@@ -2,19 +2,16 @@ package replay
 
 import (
 	"encoding/binary"
-	"go/ast"
-	goparser "go/parser"
-	"go/token"
 	"os"
 	"path/filepath"
 	"reflect"
-	"strconv"
 	"strings"
 	"testing"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	"github.com/deckforge/deckforge/schema/fb"
+	"github.com/deckforge/deckforge/schema/fbverify"
 )
 
 // TestSchemaDescriptionMatchesGeneratedCode checks the verifier's
@@ -25,112 +22,16 @@ func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no generated code found: %v", err)
 	}
-	slots := map[string]map[string]int{} // table → accessor → vtable offset
-	starts := map[string]int{}           // table → StartObject(n)
-	prep := map[string]int{}             // struct → size in builder.Prep(align, size)
-	fset := token.NewFileSet()
-	for _, f := range files {
-		file, err := goparser.ParseFile(fset, f, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range file.Decls {
-			fn, ok := d.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			if fn.Recv != nil && len(fn.Recv.List) == 1 {
-				recv := strings.TrimPrefix(exprString(fn.Recv.List[0].Type), "*")
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
-					call, ok := n.(*ast.CallExpr)
-					if !ok || exprString(call.Fun) != "rcv._tab.Offset" || len(call.Args) != 1 {
-						return true
-					}
-					if lit, ok := call.Args[0].(*ast.BasicLit); ok {
-						v, _ := strconv.Atoi(lit.Value)
-						if slots[recv] == nil {
-							slots[recv] = map[string]int{}
-						}
-						slots[recv][fn.Name.Name] = v
-					}
-					return true
-				})
-				continue
-			}
-			name := fn.Name.Name
-			ast.Inspect(fn.Body, func(n ast.Node) bool {
-				call, ok := n.(*ast.CallExpr)
-				if !ok {
-					return true
-				}
-				switch exprString(call.Fun) {
-				case "builder.StartObject":
-					if strings.HasSuffix(name, "Start") {
-						v, _ := strconv.Atoi(call.Args[0].(*ast.BasicLit).Value)
-						starts[strings.TrimSuffix(name, "Start")] = v
-					}
-				case "builder.Prep":
-					if strings.HasPrefix(name, "Create") && len(call.Args) == 2 {
-						if lit, ok := call.Args[1].(*ast.BasicLit); ok {
-							v, _ := strconv.Atoi(lit.Value)
-							prep[strings.TrimPrefix(name, "Create")] = v
-						}
-					}
-				}
-				return true
-			})
-		}
+	gen, err := fbverify.Parse(files)
+	if err != nil {
+		t.Fatal(err)
 	}
-	seen := map[*tdesc]bool{}
-	var check func(d *tdesc)
-	check = func(d *tdesc) {
-		if d == nil || seen[d] {
-			return
-		}
-		seen[d] = true
-		if starts[d.name] != len(d.fields) {
-			t.Errorf("%s: described with %d fields, generated with %d", d.name, len(d.fields), starts[d.name])
-		}
-		for i, f := range d.fields {
-			name := camel(f.name)
-			got, ok := slots[d.name][name]
-			if !ok {
-				t.Errorf("%s.%s: no generated accessor %s", d.name, f.name, name)
-				continue
-			}
-			if got != 4+2*i {
-				t.Errorf("%s.%s: described at vtable offset %d, generated at %d", d.name, f.name, 4+2*i, got)
-			}
-			check(f.table)
-		}
+	for _, d := range gen.Differences(fileSchema()) {
+		t.Error(d)
 	}
-	check(fileSchema())
-	if len(seen) != len(starts) {
-		t.Errorf("described %d tables, generated %d", len(seen), len(starts))
-	}
-	if prep["ReplayForced"] != forcedSize || prep["ReplayStack"] != stackSize {
+	if prep := gen.StructSizes; prep["ReplayForced"] != forcedSize || prep["ReplayStack"] != stackSize {
 		t.Errorf("struct sizes: generated %v, described ReplayForced %d, ReplayStack %d", prep, forcedSize, stackSize)
 	}
-}
-
-func exprString(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return exprString(x.X) + "." + x.Sel.Name
-	case *ast.StarExpr:
-		return "*" + exprString(x.X)
-	}
-	return ""
-}
-
-func camel(s string) string {
-	var b strings.Builder
-	for _, part := range strings.Split(s, "_") {
-		b.WriteString(strings.ToUpper(part[:1]) + part[1:])
-	}
-	return b.String()
 }
 
 // TestEnumsMatchSchema: the Go enums have the schema's values, in order.
