@@ -61,6 +61,12 @@ wasm:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./engine/... ./genome/... ./sim/... ./evolve/... ./viewer/replay/... | tee bench.txt
 
+# Every fuzz test for FUZZTIME each (not part of make test: a long run).
+FUZZTIME ?= 30s
+.PHONY: fuzz
+fuzz:
+	@scripts/fuzz.sh $(FUZZTIME)
+
 clean:
 	rm -rf $(BIN) bench.txt
 
