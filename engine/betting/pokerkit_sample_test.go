@@ -13,7 +13,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 )
 
-// sampleHand is one hand of testdata/pokerkit-sample.phhs, read by a
+// sampleHand is one hand of ../phh/testdata/generated/pokerkit-sample.phhs, read by a
 // minimal reader that knows just the few keys that file uses.
 type sampleHand struct {
 	id        string
@@ -202,7 +202,7 @@ func replaySample(sh *sampleHand) ([]chips.Chips, error) {
 // in side pots, short all-ins, antes and blinds posted all-in) and checks
 // every action is legal here and every finishing stack agrees.
 func TestPokerKitSample(t *testing.T) {
-	hands := readSample(t, "testdata/pokerkit-sample.phhs")
+	hands := readSample(t, "../phh/testdata/generated/pokerkit-sample.phhs")
 	if len(hands) != 500 {
 		t.Fatalf("read %d hands, want 500", len(hands))
 	}
