@@ -406,6 +406,9 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(hs.URL+"/")); err != nil {
 		t.Fatal(err)
 	}
+	if err := waitTrue(ctx, `document.readyState === "complete"`, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
 	links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("a")].map(a => a.getAttribute("href"))`))
 	if err != nil {
 		t.Fatal(err)
@@ -419,8 +422,7 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(hs.URL+"/?replay=session.dfr")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`window.deckforge !== undefined && window.deckforge.ready && window.deckforge.firstTableFrameMs !== null`,
-		chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+	if err := waitTrue(ctx, `window.deckforge !== undefined && window.deckforge.ready && window.deckforge.firstTableFrameMs !== null`, 60*time.Second); err != nil {
 		t.Fatalf("the viewer did not draw the replay: %v; console errors %q", err, console.get())
 	}
 	wall := time.Since(start)
@@ -648,4 +650,32 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// waitTrue evaluates expr in the page until it is true or timeout passes.
+// Unlike chromedp.Poll it survives the page's execution context being
+// replaced while a navigation settles: an evaluation that fails counts as
+// "not yet", and the last failure is reported at the timeout.
+func waitTrue(ctx context.Context, expr string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	var last error
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		switch {
+		case err == nil && ok:
+			return nil
+		case err != nil:
+			last = err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if time.Now().After(deadline) {
+			if last != nil {
+				return fmt.Errorf("%q not true after %v (last error: %v)", expr, timeout, last)
+			}
+			return fmt.Errorf("%q not true after %v", expr, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
