@@ -59,7 +59,7 @@ wasm:
 	@echo "viewer/web/viewer.wasm: $$(wc -c <viewer/web/viewer.wasm) bytes, $$(gzip -9 -c viewer/web/viewer.wasm | wc -c) gzipped"
 
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./engine/... ./genome/... ./sim/... ./evolve/... ./viewer/replay/... | tee bench.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./engine/... ./genome/... ./sim/... ./evolve/... ./replay/... | tee bench.txt
 
 # Every fuzz test for FUZZTIME each (not part of make test: a long run).
 FUZZTIME ?= 30s

@@ -11,8 +11,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
-	"github.com/deckforge/deckforge/viewer/replay"
 )
 
 // Remeasured is a genome measured again at the end of a run with

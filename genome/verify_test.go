@@ -23,7 +23,7 @@ func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
 	}
 	var files []string
 	for _, f := range all {
-		if !strings.HasPrefix(filepath.Base(f), "Replay") { // replay.fbs shares the namespace; viewer/replay checks its own tables
+		if !strings.HasPrefix(filepath.Base(f), "Replay") { // replay.fbs shares the namespace; replay checks its own tables
 			files = append(files, f)
 		}
 	}

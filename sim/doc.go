@@ -48,7 +48,7 @@
 //
 // # Replays
 //
-// Options.Replay receives the replay of every game (viewer/replay, built
+// Options.Replay receives the replay of every game (replay, built
 // with its Recorder): a game played by the interpreter is recorded from
 // its events (deals, forced bets, bets with the chips added and the street
 // bet after, folds, plays, draws, tricks, showdowns, pot awards,

@@ -9,7 +9,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // The shared piles of a recorded card game (replay.Hand.Piles); the stock

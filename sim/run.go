@@ -14,8 +14,8 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
-	"github.com/deckforge/deckforge/viewer/replay"
 )
 
 // MaxGames is the most games one run plays.

@@ -15,9 +15,9 @@ import (
 	"github.com/deckforge/deckforge/engine/handeval"
 	"github.com/deckforge/deckforge/engine/stats"
 	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
 	"github.com/deckforge/deckforge/sim/agent/house"
-	"github.com/deckforge/deckforge/viewer/replay"
 )
 
 // sessionAgents checks that every seat of a session is played by an agent

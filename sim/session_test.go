@@ -7,7 +7,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/genome"
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 func sessionOptions(hands int) Options {

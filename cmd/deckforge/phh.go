@@ -11,8 +11,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
-	"github.com/deckforge/deckforge/viewer/replay"
-	"github.com/deckforge/deckforge/viewer/replay/phhconv"
+	"github.com/deckforge/deckforge/replay"
+	"github.com/deckforge/deckforge/replay/phhconv"
 )
 
 const phhUsage = `Usage: deckforge phh verify [flags] PATH...

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // A PHH file converted to a replay and back verifies to the same finishing

@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
-	"github.com/deckforge/deckforge/viewer/replay"
 )
 
 const simulateUsage = `Usage: deckforge simulate GENOME [flags]

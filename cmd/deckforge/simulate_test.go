@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // runCmd runs "deckforge ARGS" and returns its exit status, standard output

@@ -7,7 +7,7 @@ import (
 )
 
 /// One event. Which fields an event uses depends on its kind (see
-/// viewer/replay.EventKind).
+/// replay.EventKind).
 type ReplayEvent struct {
 	_tab flatbuffers.Table
 }

@@ -28,8 +28,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/viewer/internal/fixture"
-	"github.com/deckforge/deckforge/viewer/replay"
 	"github.com/deckforge/deckforge/viewer/ui"
 	"github.com/deckforge/deckforge/viewer/web"
 )

@@ -1,6 +1,6 @@
 package ui
 
-import "github.com/deckforge/deckforge/viewer/replay"
+import "github.com/deckforge/deckforge/replay"
 
 // AnimDuration is how long, in seconds, a seat takes to appear, fade out
 // or turn grey.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/viewer/internal/fixture"
-	"github.com/deckforge/deckforge/viewer/replay"
 	"github.com/deckforge/deckforge/viewer/ui"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/phh"
-	"github.com/deckforge/deckforge/viewer/replay"
-	"github.com/deckforge/deckforge/viewer/replay/phhconv"
+	"github.com/deckforge/deckforge/replay"
+	"github.com/deckforge/deckforge/replay/phhconv"
 )
 
 // IsReplay reports whether data starts like a replay: a FlatBuffers

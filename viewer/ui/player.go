@@ -4,7 +4,7 @@ import (
 	"math"
 	"sync"
 
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // The playback speeds: 2^level steps per second.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/viewer/internal/fixture"
-	"github.com/deckforge/deckforge/viewer/replay"
 )
 
 // dwanIvey is a real hand of the PHH dataset (MIT licence, University of

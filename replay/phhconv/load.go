@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/deckforge/deckforge/engine/phh"
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // IsReplay reports whether data is a replay (the FlatBuffers file

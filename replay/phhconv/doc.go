@@ -1,7 +1,7 @@
 // Package phhconv converts PHH hand histories (engine/phh) into replays
-// (viewer/replay) and poker replays back into PHH hands.
+// (replay) and poker replays back into PHH hands.
 //
-// It is a package of its own so that viewer/replay stays small for
+// It is a package of its own so that replay stays small for
 // WebAssembly: converting a hand needs the PHH reader (TOML), the betting
 // engine and the hand evaluator, which a viewer showing recorded replays
 // does not. A viewer that opens PHH files imports this package too.

@@ -18,7 +18,7 @@ import (
 // description of replay.fbs against the code flatc generated: every
 // field's vtable slot and every table's field count, and the struct sizes.
 func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
-	files, err := filepath.Glob("../../schema/fb/Replay*.go")
+	files, err := filepath.Glob("../schema/fb/Replay*.go")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no generated code found: %v", err)
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/deckforge/deckforge/engine/handeval"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/engine/table"
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // tableSession plays a 6-seat hold'em table through engine/table (random

@@ -11,11 +11,11 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
-	"github.com/deckforge/deckforge/viewer/replay"
+	"github.com/deckforge/deckforge/replay"
 )
 
 // realDir holds the PHH dataset's real hands, kept by engine/phh.
-const realDir = "../../../engine/phh/testdata/real"
+const realDir = "../../engine/phh/testdata/real"
 
 type fixture struct {
 	path string
@@ -145,7 +145,7 @@ func TestRealHandsRebuild(t *testing.T) {
 // PokerKit's finishing stacks).
 func generatedHands(t testing.TB) []fixture {
 	t.Helper()
-	const path = "../../../engine/phh/testdata/generated/pokerkit-sample.phhs"
+	const path = "../../engine/phh/testdata/generated/pokerkit-sample.phhs"
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
