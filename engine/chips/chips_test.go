@@ -1,6 +1,11 @@
 package chips
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 func TestParseFormat(t *testing.T) {
 	cases := []struct {
@@ -19,36 +24,24 @@ func TestParseFormat(t *testing.T) {
 	}
 	for _, c := range cases {
 		got, err := Parse(c.in)
-		if err != nil {
-			t.Fatalf("Parse(%q): %v", c.in, err)
-		}
-		if got != c.want {
-			t.Errorf("Parse(%q) = %d, want %d", c.in, got, c.want)
-		}
-		if got.String() != c.out {
-			t.Errorf("%d.String() = %q, want %q", got, got.String(), c.out)
-		}
+		require.NoError(t, err, "Parse(%q)", c.in)
+		assert.Equal(t, c.want, got, "Parse(%q)", c.in)
+		assert.Equal(t, c.out, got.String(), "String of %d", got)
 	}
 	for _, bad := range []string{"", "abc", "1.234", "1..2", ".", "-", "1e3", "99999999999999999999"} {
-		if _, err := Parse(bad); err == nil {
-			t.Errorf("Parse(%q) accepted", bad)
-		}
+		_, err := Parse(bad)
+		assert.Error(t, err, "Parse(%q) accepted", bad)
 	}
 }
 
 func TestFromFloat(t *testing.T) {
 	for _, f := range []float64{75.25, 10112.5, 0.01, -2.5, 1e6} {
 		c, err := FromFloat(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if float64(c)/Scale != f {
-			t.Errorf("FromFloat(%v) = %v", f, c)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, f, float64(c)/Scale, "FromFloat(%v)", f)
 	}
-	if _, err := FromFloat(0.005); err == nil {
-		t.Error("FromFloat(0.005) accepted")
-	}
+	_, err := FromFloat(0.005)
+	assert.Error(t, err, "FromFloat(0.005) accepted")
 }
 
 func FuzzParse(f *testing.F) {
