@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/assert"
 )
 
 func TestBenchJSON(t *testing.T) {
@@ -71,4 +72,15 @@ func TestBenchBadFlags(t *testing.T) {
 			t.Errorf("%v: rc %d, stderr %q", c.args, rc, errs)
 		}
 	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		rc, out, errs := runSim(args...)
+		assert.Equal(t, 0, rc, errs)
+		assert.Regexp(t, `^deckforge \S+ .*go1\.\d+.* \w+/\w+\n$`, out)
+	}
+	rc, _, errs := runSim("version", "extra")
+	assert.Equal(t, 2, rc)
+	assert.Contains(t, errs, `"extra"`)
 }

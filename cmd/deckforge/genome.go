@@ -3,21 +3,20 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
 )
 
-const genomeUsage = `Usage: deckforge genome validate|convert|show|rules [flags] FILE
+const genomeUsage = `Usage: deckforge genome validate|convert|show|rules [flags] GENOME
 
-FILE is a genome in JSON or FlatBuffers (told apart by the "DFGN" file
-identifier).
+GENOME is a genome file in JSON or FlatBuffers (told apart by the "DFGN"
+file identifier) or the id of a seed game (hearts, holdem_nl_6max, ...).
 
-  validate FILE              list every reason the genome cannot be played
-  convert --to json|fb FILE  write the genome to stdout in canonical JSON or FlatBuffers
-  show FILE                  print a summary: name, hash, players, phases, win conditions
-  rules FILE                 print a plain-English rulebook
+  validate GENOME              list every reason the genome cannot be played
+  convert --to json|fb GENOME write the genome to stdout in canonical JSON or FlatBuffers
+  show GENOME                  print a summary: name, hash, players, phases, win conditions
+  rules GENOME                 print a plain-English rulebook
 `
 
 func runGenome(args []string, io stdio) int {
@@ -48,18 +47,13 @@ func runGenome(args []string, io stdio) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one FILE\n", sub)
+		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one GENOME (a file or a seed id)\n", sub)
 		return 2
 	}
 	file := fs.Arg(0)
-	data, err := os.ReadFile(file)
+	g, err := loadGenomeArg(file)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge genome %s: %v\n", sub, err)
-		return 1
-	}
-	g, err := genome.Decode(data)
-	if err != nil {
-		fmt.Fprintf(io.err, "deckforge genome %s: %s: %v\n", sub, file, err)
 		return 1
 	}
 	switch sub {
