@@ -47,7 +47,7 @@ func newRecorder(pl *plan) *recorder {
 	g := pl.prog.Genome()
 	rc := &recorder{pl: pl, sb: chips.FromInt(int64(g.Setup.SmallBlind)), bb: chips.FromInt(int64(g.Setup.BigBlind))}
 	for i, spec := range pl.agents {
-		rc.names = append(rc.names, "P"+strconv.Itoa(i+1)+" "+spec)
+		rc.names = append(rc.names, "p"+strconv.Itoa(i+1)+" "+spec)
 	}
 	return rc
 }
