@@ -127,7 +127,7 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 			w = append(w, bits.TrailingZeros16(m))
 		}
 		if len(w) > 0 {
-			rec.Win(w, "wins the game")
+			rec.Win(w, "the game")
 		}
 		rec.EndHand()
 		rc.in = false

@@ -5,7 +5,9 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -149,6 +151,42 @@ func TestReplaysOfResettledPots(t *testing.T) {
 		}
 		if resettled == 0 {
 			t.Errorf("%s, %d players: no hand bet again after an award in %d games", c.file, c.players, games)
+		}
+	}
+}
+
+// TestReplayTextReadsWell: every event of the seed games' replays is
+// described in plain English: one card is "1 card", a winner "wins the
+// game" once, and players are named p1, p2, … as in PHH.
+func TestReplayTextReadsWell(t *testing.T) {
+	bad := regexp.MustCompile(`\b1 cards\b|\bwins wins\b|\bP\d|\bp0\b`)
+	for _, id := range genome.SeedIDs() {
+		p := program(t, id)
+		fn, files := collect(t)
+		if _, err := Run(context.Background(), p, []string{"random"}, 2, 5, 1, Options{Players: p.MinPlayers(), Replay: fn}); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		for i, data := range files {
+			c, err := replay.Open(data)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", id, i, err)
+			}
+			won := false
+			for {
+				if e := c.Table().Last; e != nil {
+					text := c.Table().Describe(e)
+					if bad.MatchString(text) {
+						t.Fatalf("%s game %d: %q", id, i, text)
+					}
+					won = won || (e.Kind == replay.Win && strings.HasSuffix(text, " wins the game"))
+				}
+				if n, err := c.Forward(1); err != nil || n == 0 {
+					break
+				}
+			}
+			if !won {
+				t.Errorf("%s game %d: no event says who wins the game", id, i)
+			}
 		}
 	}
 }
