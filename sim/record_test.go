@@ -190,3 +190,51 @@ func TestReplayTextReadsWell(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldemReplayDealsInTableOrder: a hold'em replay posts the blinds
+// before the deal and gives each player both hole cards in one step, from
+// the dealer's left, as a table (and the PHH converter) does.
+func TestHoldemReplayDealsInTableOrder(t *testing.T) {
+	p := program(t, "holdem_nl_6max")
+	fn, files := collect(t)
+	if _, err := Run(context.Background(), p, []string{"random"}, 1, 3, 1, Options{Players: 4, Replay: fn}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := replay.Decode(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for hi, h := range r.Hands[:min(5, len(r.Hands))] {
+		var kinds []replay.EventKind
+		var dealt []int
+		for _, e := range h.Events {
+			switch e.Kind {
+			case replay.Post, replay.Deal:
+				kinds = append(kinds, e.Kind)
+			}
+			if e.Kind == replay.Deal {
+				if len(e.Cards) != 2 {
+					t.Fatalf("hand %d: seat %d is dealt %d cards in one step, want both hole cards", hi, e.Seat, len(e.Cards))
+				}
+				dealt = append(dealt, e.Seat)
+			}
+		}
+		firstDeal := slices.Index(kinds, replay.Deal)
+		if firstDeal < 0 || slices.Contains(kinds[firstDeal:], replay.Post) || !slices.Contains(kinds[:firstDeal], replay.Post) {
+			t.Fatalf("hand %d: posts and deals in the order %v, want the blinds first", hi, kinds)
+		}
+		// From the dealer's left, round the table.
+		wraps := 0
+		for i := 1; i < len(dealt); i++ {
+			if dealt[i] < dealt[i-1] {
+				wraps++
+			}
+		}
+		if wraps > 1 {
+			t.Fatalf("hand %d: dealt to seats %v, not in table order", hi, dealt)
+		}
+		if btn := h.Button; btn != replay.NoSeat && len(dealt) == r.Game.SeatCount && dealt[0] != (btn+1)%r.Game.SeatCount {
+			t.Fatalf("hand %d: the deal starts at seat %d, the button is %d", hi, dealt[0], btn)
+		}
+	}
+}
