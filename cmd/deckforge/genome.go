@@ -9,7 +9,7 @@ import (
 	"github.com/deckforge/deckforge/genome"
 )
 
-const genomeUsage = `Usage: deckforge genome validate|convert|show|rules [flags] FILE
+const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] FILE
 
 FILE is a genome in JSON or FlatBuffers (told apart by the "DFGN" file
 identifier).
@@ -18,6 +18,9 @@ identifier).
   convert --to json|fb FILE  write the genome to stdout in canonical JSON or FlatBuffers
   show FILE                  print a summary: name, hash, players, phases, win conditions
   rules FILE                 print a plain-English rulebook
+  lint FILE|ID...            list the structural defects (rules that do nothing or
+                             invite degenerate play); exit status 1 when there is one.
+                             ID is a seed game's id. Defects never make a genome invalid.
 `
 
 func runGenome(args []string, io stdio) int {
@@ -37,6 +40,8 @@ func runGenome(args []string, io stdio) int {
 	case "validate", "show", "rules":
 	case "convert":
 		to = fs.String("to", "json", "output encoding: json or fb")
+	case "lint":
+		return runGenomeLint(fs, rest, io)
 	default:
 		fmt.Fprintf(io.err, "deckforge genome: unknown subcommand %q\n\n%s", sub, genomeUsage)
 		return 2
@@ -175,4 +180,39 @@ func phaseLine(p *genome.Phase) string {
 		return fmt.Sprintf("ask %v", p.Ask.Target)
 	}
 	return p.Kind.String()
+}
+
+// runGenomeLint prints every defect of each genome (a file or a seed id),
+// one per line, and returns 1 when any genome has a defect.
+func runGenomeLint(fs *flag.FlagSet, args []string, io stdio) int {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(io.err, "deckforge genome lint: want at least one FILE or seed ID")
+		return 2
+	}
+	status := 0
+	for _, arg := range fs.Args() {
+		g, err := loadGenomeArg(arg)
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge genome lint: %v\n", err)
+			status = 1
+			continue
+		}
+		ds := genome.Lint(g)
+		if len(ds) == 0 {
+			fmt.Fprintf(io.out, "%s: no defect\n", arg)
+			continue
+		}
+		for _, d := range ds {
+			fmt.Fprintf(io.out, "%s: %s\n", arg, d)
+		}
+		fmt.Fprintf(io.err, "deckforge genome lint: %s: %d defect(s)\n", arg, len(ds))
+		status = 1
+	}
+	return status
 }
