@@ -29,7 +29,7 @@ func CheckShape(data []byte, syntax Syntax, max, maxElems int) error {
 	depth, line, dots := 0, 1, 0
 	var open []byte  // the innermost brackets, at most max of them
 	var commas []int // commas met in each of them
-	inKey := true   // TOML: at the start of a line or after '{' or ','
+	inKey := true    // TOML: at the start of a line or after '{' or ','
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		switch c {
