@@ -71,8 +71,13 @@ func UnmarshalBulk(data []byte) ([]Hand, error) {
 // table); each Entry carries its own hand's error. Every error names the
 // file. It applies the default limits; ScanFile streams a large file.
 func ReadFile(name string, data []byte) ([]Entry, error) {
+	return ReadFileWith(name, data, limits.Default())
+}
+
+// ReadFileWith is ReadFile with the limits lim.
+func ReadFileWith(name string, data []byte, lim limits.Limits) ([]Entry, error) {
 	var entries []Entry
-	err := ScanFile(name, data, limits.Default(), func(e Entry) error {
+	err := ScanFile(name, data, lim, func(e Entry) error {
 		entries = append(entries, e)
 		return nil
 	})
