@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
@@ -57,14 +56,9 @@ func runGenome(args []string, io stdio) int {
 		return 2
 	}
 	file := fs.Arg(0)
-	data, err := os.ReadFile(file)
+	g, err := readGenomeFile(file, io.lim)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge genome %s: %v\n", sub, err)
-		return 1
-	}
-	g, err := genome.Decode(data)
-	if err != nil {
-		fmt.Fprintf(io.err, "deckforge genome %s: %s: %v\n", sub, file, err)
 		return 1
 	}
 	switch sub {

@@ -56,7 +56,7 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintln(io.err, "deckforge play: want exactly one GENOME")
 		return 2
 	}
-	g, err := loadGenomeArg(pos[0])
+	g, err := loadGenomeArg(pos[0], io.lim)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge play: %v\n", err)
 		return 1

@@ -98,7 +98,7 @@ func runSimulate(args []string, sio stdio) int {
 	if err != nil {
 		return usageErr("--sit-outs: %v", err)
 	}
-	g, err := loadGenomeArg(pos[0])
+	g, err := loadGenomeArg(pos[0], sio.lim)
 	if err != nil {
 		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
 		return 1
