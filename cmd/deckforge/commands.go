@@ -32,6 +32,7 @@ func commands() []command {
 		{name: "stats", summary: "positional stats (IP/OOP maneuvers) of PHH hand histories", run: runStats},
 		{name: "evolve", summary: "run an evolution experiment (experiments/*.toml): generations, checkpoints, plots, best genomes, replays, report", run: runEvolve},
 		{name: "simulate", summary: "play many games of a genome with agents, in parallel, and print their metrics", run: runSimulate},
+		{name: "ladder", summary: "measure a genome's skill ladder: random < greedy < search B < search 4B, win rates with 95% intervals", run: runLadder},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
 		{name: "version", summary: "print the version, the commit it was built from and the Go toolchain", run: runVersion},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
