@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 const statsUsage = `Usage: deckforge stats [--json] [--skip-unsupported] PATH...
@@ -72,13 +73,13 @@ func runStats(args []string, io stdio) int {
 	failed, skipped, unsupported := 0, 0, 0
 	variants := map[phh.Variant]int{} // the unsupported hands by variant
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		data, err := safefile.ReadKind(name, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 			failed++
 			continue
 		}
-		entries, err := phh.ReadFile(name, data)
+		entries, err := phh.ReadFileWith(name, data, io.lim)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 			failed++
