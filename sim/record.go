@@ -47,6 +47,10 @@ type recorder struct {
 	// first, then each player's cards in one step, in the order the engine
 	// dealt them (from the dealer's left, round by round).
 	deals []heldDeal
+	// board is the community cards dealt since the last other event, held
+	// back so that a street's cards come out in one step, after the round
+	// they open is announced.
+	board []cards.Card
 }
 
 // heldDeal is the cards one seat was dealt in a row, all face up or all
@@ -148,8 +152,21 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 	case e.Kind == game.EvDeal && p >= 0 && rc.in:
 		rc.holdDeal(p, e.Card, e.FaceUp)
 		return
+	case e.Kind == game.EvDeal && e.Zone == game.ZoneCommunity && rc.in:
+		rc.board = append(rc.board, e.Card)
+		return
 	case e.Kind != game.EvForcedBet && len(rc.deals) > 0:
 		rc.flushDeals()
+	}
+	if len(rc.board) > 0 {
+		if e.Kind == game.EvRoundStart {
+			rec.Round(int(e.Round))
+		}
+		rec.Board(rc.board...)
+		rc.board = rc.board[:0]
+		if e.Kind == game.EvRoundStart {
+			return
+		}
 	}
 	switch e.Kind {
 	case game.EvHandStart:

@@ -207,10 +207,16 @@ func TestHoldemReplayDealsInTableOrder(t *testing.T) {
 	for hi, h := range r.Hands[:min(5, len(r.Hands))] {
 		var kinds []replay.EventKind
 		var dealt []int
-		for _, e := range h.Events {
+		var streets []int
+		for k, e := range h.Events {
 			switch e.Kind {
 			case replay.Post, replay.Deal:
 				kinds = append(kinds, e.Kind)
+			case replay.Board:
+				streets = append(streets, len(e.Cards))
+				if k == 0 || h.Events[k-1].Kind != replay.Round {
+					t.Fatalf("hand %d: board %v is not dealt right after its round is announced", hi, e.Cards)
+				}
 			}
 			if e.Kind == replay.Deal {
 				if len(e.Cards) != 2 {
@@ -218,6 +224,9 @@ func TestHoldemReplayDealsInTableOrder(t *testing.T) {
 				}
 				dealt = append(dealt, e.Seat)
 			}
+		}
+		if !slices.Equal(streets, []int{3, 1, 1}[:len(streets)]) {
+			t.Fatalf("hand %d: board dealt %v cards at a time, want the flop, turn and river in one step each", hi, streets)
 		}
 		firstDeal := slices.Index(kinds, replay.Deal)
 		if firstDeal < 0 || slices.Contains(kinds[firstDeal:], replay.Post) || !slices.Contains(kinds[:firstDeal], replay.Post) {
