@@ -248,6 +248,11 @@ func (p *Player) View() *View {
 		}
 		if s.Present || s.Left {
 			sv.Status = s.Status()
+			if sv.Status == replay.StatusWaiting && r.Game.Kind == replay.Poker && s.Stack <= 0 && s.DeadBlinds <= 0 {
+				// No chips to come back with: a player the game
+				// eliminated, not one waiting to play.
+				sv.Status = replay.StatusOut
+			}
 			sv.Badge = Badge(sv.Status)
 		}
 		for _, hc := range s.Cards {
