@@ -7,6 +7,23 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 )
 
+// Determinize returns a full state consistent with player p's observation
+// of s: the cards p has not seen are dealt at random (with rng) into the
+// places p cannot see, and the state's random source is reseeded from rng.
+// The result has no listener.
+func (s *State) Determinize(p int, rng *rand.Rand) State {
+	var t State
+	s.DeterminizeInto(&t, p, rng)
+	return t
+}
+
+// DeterminizeInto is Determinize writing into dst (no allocation).
+func (s *State) DeterminizeInto(dst *State, p int, rng *rand.Rand) {
+	*dst = *s
+	dst.lis = nil
+	dst.determinize(p, rng)
+}
+
 // hidden returns the cards of the game whose place player p does not know.
 func (s *State) hidden(p int) cards.Set {
 	me := uint16(1) << p

@@ -2,104 +2,11 @@ package game_test
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/cards"
-	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 )
-
-// stackDeck returns p's deck with the cards of head (dealing order) first
-// and every other card after them in the deck's order.
-func stackDeck(t *testing.T, p *game.Program, head string) []cards.Card {
-	t.Helper()
-	first, err := cards.ParseList(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := p.Genome()
-	all := g.Setup.Cards()
-	seen := cards.SetOf(first...)
-	if seen.Len() != len(first) {
-		t.Fatalf("stacked deck repeats a card: %s", head)
-	}
-	deck := append([]cards.Card(nil), first...)
-	for _, c := range all {
-		if !seen.Has(c) {
-			deck = append(deck, c)
-		}
-	}
-	return deck
-}
-
-func set(t *testing.T, s string) cards.Set {
-	t.Helper()
-	cs, err := cards.ParseList(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cards.SetOf(cs...)
-}
-
-func card(s string) cards.Card { return cards.MustParse(s) }
-
-// recorder keeps the events of a game and the stacks at the end of each
-// hand.
-type recorder struct {
-	evs    []game.Event
-	stacks [][]chips.Chips
-}
-
-func (r *recorder) Event(s *game.State, e *game.Event) {
-	r.evs = append(r.evs, *e)
-	if e.Kind == game.EvHandEnd {
-		var st []chips.Chips
-		for q := 0; q < s.Players(); q++ {
-			st = append(st, s.Chips(q))
-		}
-		r.stacks = append(r.stacks, st)
-	}
-}
-
-func (r *recorder) kinds(k game.EventKind) []game.Event {
-	var out []game.Event
-	for _, e := range r.evs {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-func startStacked(t *testing.T, id string, players int, head string) (*game.Program, *game.State, *recorder) {
-	t.Helper()
-	p := mustProgram(t, id)
-	s := new(game.State)
-	rec := &recorder{}
-	s.Listen(rec)
-	if err := p.ResetDeck(s, players, stackDeck(t, p, head), rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	return p, s, rec
-}
-
-func mustApply(t *testing.T, s *game.State, m game.Move) {
-	t.Helper()
-	if err := s.Apply(m); err != nil {
-		t.Fatalf("apply %v: %v (legal: %v)", m, err, s.Legal(nil))
-	}
-}
-
-func legalCards(s *game.State) cards.Set {
-	var out cards.Set
-	for _, m := range s.Legal(nil) {
-		if m.Kind == game.MovePlay {
-			out = out.Add(m.Card)
-		}
-	}
-	return out
-}
 
 // Crazy Eights: cards are dealt one at a time from the player left of the
 // dealer (p1), the next card starts the discard pile, p1 plays first. A
@@ -245,26 +152,6 @@ func TestHeartsFollowSuitAndHeartsBroken(t *testing.T) {
 	if l := legalCards(s); !l.Has(card("Kh")) {
 		t.Fatalf("after hearts broke p2 may not lead Kh: %s", cards.FormatList(l.Cards(nil)))
 	}
-}
-
-func joinCards(cs []string) string {
-	out := ""
-	for i, c := range cs {
-		if i > 0 {
-			out += " "
-		}
-		out += c
-	}
-	return out
-}
-
-func mustList(t *testing.T, s string) []cards.Card {
-	t.Helper()
-	cs, err := cards.ParseList(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cs
 }
 
 // War: each player plays the top card of its hand; the higher rank takes
@@ -420,122 +307,129 @@ func TestCheatChallenge(t *testing.T) {
 	}
 }
 
-// Hold'em heads-up: the dealer posts the small blind and acts first
-// before the flop; a fixed deck gives the expected winner and pot.
-func TestHoldemHeadsUpFixedDeck(t *testing.T) {
-	// Deal: p1, p0, p1, p0 then the board: p1 As Ad, p0 Kc Kd; board Ks 7h 2c 9s 3d.
-	_, s, rec := startStacked(t, "holdem_nl_heads_up", 2, "As Kc Ad Kd Ks 7h 2c 9s 3d")
-	blinds := rec.kinds(game.EvForcedBet)
-	if len(blinds) != 2 || blinds[0].Player != 0 || blinds[0].Amount != chips.FromInt(1) || blinds[1].Player != 1 || blinds[1].Amount != chips.FromInt(2) {
-		t.Fatalf("blinds %v: want p0 (dealer) 1, p1 2", blinds)
-	}
-	if s.ToMove() != 0 {
-		t.Fatalf("p%d acts first preflop, want the dealer p0", s.ToMove())
-	}
-	// p0 raises to 6 (adds 5), p1 calls.
-	mustApply(t, s, game.Raise(chips.FromInt(5)))
-	mustApply(t, s, game.Call())
-	if s.Pot() != chips.FromInt(12) {
-		t.Fatalf("pot %s, want 12", s.Pot())
-	}
-	// Flop Ks 7h 2c: p1 (big blind) acts first after the flop.
-	if s.ToMove() != 1 {
-		t.Fatalf("p%d acts first on the flop, want p1", s.ToMove())
-	}
-	mustApply(t, s, game.Bet(chips.FromInt(10)))
-	mustApply(t, s, game.Call())
-	// Turn and river: checked down.
-	for i := 0; i < 4; i++ {
-		mustApply(t, s, game.Check())
-	}
-	// p0's set of kings beats p1's aces: p0 wins the 32-chip pot.
-	if got := rec.stacks[0]; got[0] != chips.FromInt(216) || got[1] != chips.FromInt(184) {
-		t.Fatalf("stacks after hand 1: %v, want 216 184", got)
-	}
-	aw := rec.kinds(game.EvPotAward)
-	if len(aw) != 1 || aw[0].Player != 0 || aw[0].Amount != chips.FromInt(32) {
-		t.Fatalf("awards %v", aw)
-	}
-	// The button moved: p1 deals the second hand and posts the small blind.
-	if s.Dealer() != 1 || s.ToMove() != 1 {
-		t.Fatalf("hand 2: dealer p%d, p%d to act; want p1, p1", s.Dealer(), s.ToMove())
+// Old Maid: pairs are laid down at once, players draw a random card from
+// the previous player, and the last player holding cards (the odd queen)
+// loses.
+func TestOldMaid(t *testing.T) {
+	p := mustProgram(t, "old_maid")
+	for seed := range uint64(50) {
+		n := 2 + int(seed)%5
+		s := new(game.State)
+		checked := false
+		var bad string
+		s.Listen(game.ListenerFunc(func(s *game.State, e *game.Event) {
+			if e.Kind == game.EvDraw && !checked {
+				// The first draw comes after the first discard phase: no
+				// hand holds a pair.
+				checked = true
+				for q := 0; q < s.Players(); q++ {
+					for r := cards.Two; r <= cards.Ace; r++ {
+						k := 0
+						for _, c := range s.Hand(q).Cards(nil) {
+							if c.Rank() == r && c != e.Card { // the card just drawn may pair
+								k++
+							}
+						}
+						if k >= 2 {
+							bad = "a pair survived the first discard"
+						}
+					}
+				}
+				if e.Target != int8((int(e.Player)+s.Players()-1)%s.Players()) && s.Players() == 2 {
+					bad = "the first draw is not from the previous player"
+				}
+			}
+		}))
+		if err := p.Reset(s, n, rand.New(rand.NewPCG(seed, 1))); err != nil {
+			t.Fatal(err)
+		}
+		if !s.Terminal() || bad != "" {
+			t.Fatalf("seed %d: terminal %v, %s", seed, s.Terminal(), bad)
+		}
+		loser := -1
+		for q := 0; q < n; q++ {
+			if s.Winners()&(1<<q) == 0 {
+				if loser >= 0 {
+					t.Fatalf("seed %d: two losers", seed)
+				}
+				loser = q
+			}
+		}
+		queens := 0
+		for q := 0; q < n; q++ {
+			h := s.Hand(q)
+			if q != loser && h != 0 {
+				t.Fatalf("seed %d: winner p%d still holds %v", seed, q, h.Cards(nil))
+			}
+			for _, c := range h.Cards(nil) {
+				if c.Rank() == cards.Queen {
+					queens++
+				}
+			}
+		}
+		if loser < 0 || queens%2 != 1 {
+			t.Fatalf("seed %d: loser p%d holds %v", seed, loser, s.Hand(max(loser, 0)).Cards(nil))
+		}
 	}
 }
 
-// Hold'em 3-handed with unequal stacks: a short all-in makes a side pot
-// that only the players who covered it can win.
-func TestHoldemSidePot(t *testing.T) {
-	p := mustProgram(t, "holdem_nl_6max")
-	// Dealer p0; SB p1, BB p2; deal order p1, p2, p0.
-	// p1: As Ah  p2: Kc Kd  p0: Qc Qd  board: 2c 7h 9s 3d 4h  (aces win)
-	deck := stackDeck(t, p, "As Kc Qc Ah Kd Qd 2c 7h 9s 3d 4h")
-	s := new(game.State)
-	rec := &recorder{}
-	s.Listen(rec)
-	st := game.Start{Deck: deck, Stacks: []chips.Chips{chips.FromInt(200), chips.FromInt(20), chips.FromInt(100)}}
-	if err := p.ResetWith(s, 3, st, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	// Preflop p0 acts first: all-in 200 (adds 200); p1 calls all-in for
-	// 20; p2 calls all-in for 100.
-	if s.ToMove() != 0 {
-		t.Fatalf("p%d first, want p0 (after the big blind)", s.ToMove())
-	}
-	mustApply(t, s, game.Raise(chips.FromInt(200)))
-	mustApply(t, s, game.Call())
-	mustApply(t, s, game.Call())
-	// Main pot 60 (20 each) to p1's aces; side pot 160 (80 from p0 and
-	// p2) to p2's kings; p0's uncalled 100 returns.
-	if st := rec.stacks[0]; st[0] != chips.FromInt(100) || st[1] != chips.FromInt(60) || st[2] != chips.FromInt(160) {
-		t.Fatalf("stacks after hand 1: %v, want 100 60 160", st)
-	}
-	var awards []string
-	for _, e := range rec.kinds(game.EvPotAward) {
-		awards = append(awards, e.Zone.String()+":"+e.Amount.String())
-	}
-	if !slices.Equal(awards, []string{"bet:100", "none:60", "none:160"}) {
-		t.Fatalf("awards %v", awards)
-	}
-}
-
-// Omaha: exactly two hole cards and three board cards: four hearts on the
-// board and one in the hand is no flush.
-func TestOmahaTwoPlusThree(t *testing.T) {
-	p := mustProgram(t, "omaha_pl")
-	// Dealer p0: deal order p1, p0 (4 each). p1: Ah Kc Kd 2s  p0: Qc Qd 7s 8s
-	// board: 2h 5h 9h Jh 3c: p1 has no flush (one heart), pair of kings;
-	// p0 has a pair of queens: p1 wins.
-	deck := stackDeck(t, p, "Ah Qc Kc Qd Kd 7s 2s 8s 2h 5h 9h Jh 3c")
-	s := new(game.State)
-	rec := &recorder{}
-	s.Listen(rec)
-	if err := p.ResetDeck(s, 2, deck, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
-	for s.HandNumber() == 1 && !s.Terminal() {
-		m := game.Check()
-		if !s.IsLegal(m) {
-			m = game.Call()
+// Knock-Out Whist: hand h deals 8-h cards; the trump is the suit of the
+// turned-up card; a player who wins no trick in a hand is knocked out.
+func TestKnockoutWhist(t *testing.T) {
+	p := mustProgram(t, "knockout_whist")
+	for seed := range uint64(200) {
+		n := 2 + int(seed)%6
+		s := new(game.State)
+		var dealt [8]int
+		var tricks [8]int
+		var trump cards.Suit
+		var errs []string
+		var wasOut, alive uint16 = 0, 1<<n - 1
+		s.Listen(game.ListenerFunc(func(s *game.State, e *game.Event) {
+			switch e.Kind {
+			case game.EvHandStart:
+				dealt, tricks = [8]int{}, [8]int{}
+			case game.EvDeal:
+				dealt[e.Player]++
+			case game.EvTrump:
+				trump = e.Suit
+				if e.Card.Suit() != e.Suit {
+					errs = append(errs, "trump suit is not the turned-up card's")
+				}
+			case game.EvTrickWon:
+				tricks[e.Player]++
+				// The winner played a trump or the trick had none.
+				_ = trump
+			case game.EvHandEnd:
+				for q := 0; q < s.Players(); q++ {
+					if alive&(1<<q) != 0 && dealt[q] != 8-int(e.Hand) {
+						errs = append(errs, "wrong hand size")
+					}
+				}
+			case game.EvSitOut:
+				wasOut |= 1 << e.Player
+				if tricks[e.Player] != 0 {
+					errs = append(errs, "a player with tricks was knocked out")
+				}
+				alive &^= 1 << e.Player
+			}
+		}))
+		if err := p.Reset(s, n, rand.New(rand.NewPCG(seed, 2))); err != nil {
+			t.Fatal(err)
 		}
-		mustApply(t, s, m)
-	}
-	sd := rec.kinds(game.EvShowdown)
-	if len(sd) != 2 {
-		t.Fatalf("showdown %v", sd)
-	}
-	var s0, s1 uint32
-	for _, e := range sd {
-		if e.Player == 0 {
-			s0 = e.Strength
-		} else {
-			s1 = e.Strength
+		rng := rand.New(rand.NewPCG(seed, 3))
+		for !s.Terminal() {
+			mustApply(t, s, game.RandomMove(s, rng))
 		}
-	}
-	// One pair each (category 1 << 12): no flush for p1.
-	if s1>>12 != 1 || s0>>12 != 1 || s1 <= s0 {
-		t.Fatalf("strengths p0 %d p1 %d: want pairs, kings over queens", s0, s1)
-	}
-	if aw := rec.kinds(game.EvPotAward); len(aw) != 1 || aw[0].Player != 1 {
-		t.Fatalf("awards %v", aw)
+		if len(errs) > 0 {
+			t.Fatalf("seed %d: %v", seed, errs)
+		}
+		// Knocked-out players never win; a lone survivor always does.
+		if s.Winners()&wasOut != 0 {
+			t.Fatalf("seed %d: a knocked-out player won", seed)
+		}
+		if alive&(alive-1) == 0 && s.Winners() != alive {
+			t.Fatalf("seed %d: survivor %b, winners %b", seed, alive, s.Winners())
+		}
 	}
 }
