@@ -639,3 +639,13 @@ var phaseKindNames = []string{"none", "deal", "draw", "play", "discard", "trick"
 func (v PhaseKind) String() string    { return enumString(uint8(v), phaseKindNames, "PhaseKind") }
 func (PhaseKind) enumNames() []string { return phaseKindNames }
 func (v PhaseKind) valid() bool       { return int(v) < len(phaseKindNames) }
+
+// PhaseKinds returns every phase kind a genome may use (all but PhaseNone),
+// in order.
+func PhaseKinds() []PhaseKind {
+	ks := make([]PhaseKind, 0, len(phaseKindNames)-1)
+	for k := PhaseDeal; int(k) < len(phaseKindNames); k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}

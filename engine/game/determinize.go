@@ -165,46 +165,9 @@ func (s *State) reoffer() {
 		return
 	}
 	ph := &s.prog.phases[s.pc]
-	d := int(s.decider)
 	l := &s.legal
-	switch s.pend {
-	case pdPlay:
-		pl := &ph.Play
-		var c cards.Set
-		if s.nsel == 0 {
-			c = selectable(s.playable(ph, d), int(pl.MinCards), pl.SameRank)
-		} else {
-			c = s.playable(ph, d) &^ s.sel[d]
-			if pl.SameRank {
-				c &= rankMask[s.selOrder[0].Rank()]
-			}
-		}
-		if c != 0 || l.flags != 0 {
-			l.cards = c
-		} else {
-			l.cards = s.hand[d] &^ s.sel[d] // no legal play in this world: keep a choice
-		}
-	case pdPlayDrawn:
-		if l.cards != 0 {
-			l.cards = 1 << s.drawn
-		}
-	case pdTrick:
-		s.trickOffer(ph)
-	case pdDiscard:
-		s.discardOffer(ph)
-	case pdClaim:
-		s.claimOffer(ph)
-	case pdGive, pdEffDiscard:
-		l.cards = s.hand[d] &^ s.sel[d]
-	case pdAsk:
-		if ph.Ask.MustHoldRank {
-			l.askR = 0
-			for r := cards.Two; r <= cards.RankJoker; r++ {
-				if s.hand[d]&rankMask[r] != 0 {
-					l.askR |= 1 << r
-				}
-			}
-		}
+	if r := decisions[s.pend].reoffer; r != nil {
+		r(s, ph)
 	}
 	l.count()
 	if l.n == 0 {

@@ -228,3 +228,18 @@ func (s *State) doEffect(m Move, pd uint8) {
 	}
 	s.resumeEffects()
 }
+
+// effectDecisions are the decisions effects raise, in whichever phase
+// played the card.
+var effectDecisions = []decision{
+	{pd: pdSuit, apply: (*State).doEffect},
+	{pd: pdEffTarget, apply: (*State).doEffect},
+	{pd: pdGive, apply: (*State).doEffect, reoffer: (*State).giveReoffer},
+	{pd: pdEffDiscard, apply: (*State).doEffect, reoffer: (*State).giveReoffer},
+}
+
+// giveReoffer offers the decider's cards not chosen yet.
+func (s *State) giveReoffer(*phase) {
+	d := int(s.decider)
+	s.legal.cards = s.hand[d] &^ s.sel[d]
+}

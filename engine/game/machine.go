@@ -86,23 +86,8 @@ func (s *State) do(m Move) {
 	pd := s.pend
 	s.pend = pdNone
 	s.stage = stgActor // handlers override
-	switch pd {
-	case pdDraw:
-		s.doDraw(m)
-	case pdPlay, pdPlayDrawn:
-		s.doPlay(m, pd)
-	case pdDiscard:
-		s.doDiscard(m)
-	case pdTrick:
-		s.doTrick(m)
-	case pdBet:
-		s.doBet(m)
-	case pdClaim, pdClaimRank, pdChallenge:
-		s.doClaim(m, pd)
-	case pdAsk:
-		s.doAsk(m)
-	case pdSuit, pdEffTarget, pdGive, pdEffDiscard:
-		s.doEffect(m, pd)
+	if pd != pdNone {
+		decisions[pd].apply(s, m, pd)
 	}
 }
 
@@ -124,26 +109,7 @@ func (s *State) beginPhase() {
 	}
 	ph := &p.phases[s.pc]
 	s.stage = stgPhaseEnd
-	switch ph.Kind {
-	case genome.PhaseDeal:
-		s.phaseDeal(&ph.Deal)
-	case genome.PhaseDraw:
-		s.setActors(ph.Draw.Actor)
-	case genome.PhasePlay:
-		s.setActors(ph.Play.Actor)
-	case genome.PhaseDiscard:
-		s.setActors(ph.Discard.Actor)
-		s.passing = ph.Discard.Actor == genome.ActorEachPlayer && ph.Discard.SetSize == 0 &&
-			(ph.Discard.Target == genome.DiscardToNextPlayer || ph.Discard.Target == genome.DiscardToPreviousPlayer)
-	case genome.PhaseClaim, genome.PhaseAsk:
-		s.setActors(genome.ActorCurrentPlayer)
-	case genome.PhaseTrick:
-		s.startTrick(ph)
-	case genome.PhaseBetting:
-		s.startRound(ph)
-	case genome.PhaseShowdown:
-		s.showdown(ph)
-	}
+	phaseKinds[ph.Kind].begin(s, ph)
 }
 
 // setActors lists the actors of the phase and goes to the first.
@@ -178,21 +144,7 @@ func (s *State) nextActor() {
 		}
 		s.actor = int8(a)
 		ph := &s.prog.phases[s.pc]
-		switch ph.Kind {
-		case genome.PhaseDraw:
-			s.drawCount = 0
-			s.drawOffer(ph)
-		case genome.PhasePlay:
-			s.nsel = 0
-			s.sel[a] = 0
-			s.playOffer(ph)
-		case genome.PhaseDiscard:
-			s.discardStart(ph)
-		case genome.PhaseClaim:
-			s.claimStart(ph)
-		case genome.PhaseAsk:
-			s.askOffer(ph)
-		}
+		phaseKinds[ph.Kind].actor(s, ph)
 		return
 	}
 	s.stage = stgPhaseEnd

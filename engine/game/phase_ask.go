@@ -36,7 +36,7 @@ func (s *State) askOffer(ph *phase) {
 	s.decide(pdAsk, a)
 }
 
-func (s *State) doAsk(m Move) {
+func (s *State) doAsk(m Move, _ uint8) {
 	ph := &s.prog.phases[s.pc]
 	k := &ph.Ask
 	a := int(s.actor)
@@ -73,4 +73,20 @@ func (s *State) doAsk(m Move) {
 		}
 	}
 	s.actorDone()
+}
+
+func (s *State) beginAsk(*phase) { s.setActors(genome.ActorCurrentPlayer) }
+
+// askReoffer recomputes the ranks the decider may ask for.
+func (s *State) askReoffer(ph *phase) {
+	if !ph.Ask.MustHoldRank {
+		return
+	}
+	d := int(s.decider)
+	s.legal.askR = 0
+	for r := cards.Two; r <= cards.RankJoker; r++ {
+		if s.hand[d]&rankMask[r] != 0 {
+			s.legal.askR |= 1 << r
+		}
+	}
 }

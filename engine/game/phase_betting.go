@@ -181,7 +181,7 @@ func (s *State) betOffer() {
 	s.decide(pdBet, q)
 }
 
-func (s *State) doBet(m Move) {
+func (s *State) doBet(m Move, _ uint8) {
 	k := s.bet.ToAct()
 	if k < 0 {
 		s.phaseDone()

@@ -144,3 +144,5 @@ func (s *State) challenge(q int) {
 	}
 	s.actorDone()
 }
+
+func (s *State) beginClaim(*phase) { s.setActors(genome.ActorCurrentPlayer) }

@@ -5,7 +5,9 @@ import (
 	"github.com/deckforge/deckforge/genome"
 )
 
-func (s *State) phaseDeal(d *genome.DealPhase) {
+// beginDeal deals the cards of a Deal phase.
+func (s *State) beginDeal(ph *phase) {
+	d := &ph.Deal
 	switch d.To {
 	case genome.DealToEachPlayer:
 		for range d.Count {

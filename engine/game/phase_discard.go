@@ -57,7 +57,7 @@ func (s *State) discardOffer(ph *phase) {
 	s.decide(pdDiscard, a)
 }
 
-func (s *State) doDiscard(m Move) {
+func (s *State) doDiscard(m Move, _ uint8) {
 	ph := &s.prog.phases[s.pc]
 	a := int(s.actor)
 	if m.Kind == MovePlay {
@@ -163,4 +163,13 @@ func (s *State) movePasses() {
 			s.refill(&ph.Discard, p, popcount(sel[p]))
 		}
 	}
+}
+
+func compileDiscard(p *Program, ph *phase) { ph.cond = p.cond(&ph.Discard.Condition) }
+
+func (s *State) beginDiscard(ph *phase) {
+	d := &ph.Discard
+	s.setActors(d.Actor)
+	s.passing = d.Actor == genome.ActorEachPlayer && d.SetSize == 0 &&
+		(d.Target == genome.DiscardToNextPlayer || d.Target == genome.DiscardToPreviousPlayer)
 }

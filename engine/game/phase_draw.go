@@ -45,7 +45,7 @@ func (s *State) drawOffer(ph *phase) {
 	s.decide(pdDraw, a)
 }
 
-func (s *State) doDraw(m Move) {
+func (s *State) doDraw(m Move, _ uint8) {
 	ph := &s.prog.phases[s.pc]
 	d := &ph.Draw
 	a := int(s.actor)
@@ -109,4 +109,13 @@ func (s *State) drawOne(src genome.DrawSource, p, from int, faceUp bool) cards.C
 		s.emit(Event{Kind: EvDraw, Player: int8(p), Target: int8(from), Card: c, Zone: z, FaceUp: vis == public})
 	}
 	return c
+}
+
+func compileDraw(p *Program, ph *phase) { ph.cond = p.cond(&ph.Draw.Condition) }
+
+func (s *State) beginDraw(ph *phase) { s.setActors(ph.Draw.Actor) }
+
+func (s *State) drawStart(ph *phase) {
+	s.drawCount = 0
+	s.drawOffer(ph)
 }

@@ -192,3 +192,41 @@ func (s *State) completePlay(ph *phase) {
 	s.effUser = int8(a)
 	s.resumeEffects()
 }
+
+func compilePlay(p *Program, ph *phase) { ph.cond = p.cond(&ph.Play.Condition) }
+
+func (s *State) beginPlay(ph *phase) { s.setActors(ph.Play.Actor) }
+
+func (s *State) playStart(ph *phase) {
+	s.nsel = 0
+	s.sel[s.actor] = 0
+	s.playOffer(ph)
+}
+
+// playReoffer recomputes the cards the decider may choose.
+func (s *State) playReoffer(ph *phase) {
+	pl := &ph.Play
+	d := int(s.decider)
+	l := &s.legal
+	var c cards.Set
+	if s.nsel == 0 {
+		c = selectable(s.playable(ph, d), int(pl.MinCards), pl.SameRank)
+	} else {
+		c = s.playable(ph, d) &^ s.sel[d]
+		if pl.SameRank {
+			c &= rankMask[s.selOrder[0].Rank()]
+		}
+	}
+	if c != 0 || l.flags != 0 {
+		l.cards = c
+	} else {
+		l.cards = s.hand[d] &^ s.sel[d] // no legal play in this world: keep a choice
+	}
+}
+
+// playDrawnReoffer offers the drawn card again.
+func (s *State) playDrawnReoffer(*phase) {
+	if s.legal.cards != 0 {
+		s.legal.cards = 1 << s.drawn
+	}
+}

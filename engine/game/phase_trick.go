@@ -83,7 +83,7 @@ func (s *State) trickOffer(ph *phase) {
 	s.pend, s.decider, s.stage = pdTrick, int8(q), stgDecide
 }
 
-func (s *State) doTrick(m Move) {
+func (s *State) doTrick(m Move, _ uint8) {
 	ph := &s.prog.phases[s.pc]
 	q := int(s.trickNext)
 	if m.Kind == MovePlay {
@@ -265,4 +265,12 @@ func (s *State) resolveTrick(ph *phase) {
 		s.settle(&str)
 	}
 	s.phaseDone()
+}
+
+func compileTrick(p *Program, ph *phase) {
+	ph.cond = p.cond(&ph.Trick.LeadCondition)
+	p.hasTrick = true
+	if ph.Trick.PlayFrom == genome.FromTopOfHand || ph.Trick.Collect == genome.CollectHandBottom || ph.Trick.Tie == genome.TieWar {
+		p.ordered = true
+	}
 }

@@ -228,19 +228,8 @@ func compile(g *genome.Genome, opt Options) *Program {
 		ph := &p.phases[i]
 		ph.Phase = g.Phases[i]
 		ph.cond = -1
-		switch ph.Kind {
-		case genome.PhaseDraw:
-			ph.cond = p.cond(&ph.Draw.Condition)
-		case genome.PhasePlay:
-			ph.cond = p.cond(&ph.Play.Condition)
-		case genome.PhaseDiscard:
-			ph.cond = p.cond(&ph.Discard.Condition)
-		case genome.PhaseTrick:
-			ph.cond = p.cond(&ph.Trick.LeadCondition)
-			p.hasTrick = true
-			if ph.Trick.PlayFrom == genome.FromTopOfHand || ph.Trick.Collect == genome.CollectHandBottom || ph.Trick.Tie == genome.TieWar {
-				p.ordered = true
-			}
+		if c := phaseKinds[ph.Kind].compile; c != nil {
+			c(p, ph)
 		}
 	}
 	for i := range p.phases {

@@ -47,6 +47,7 @@ const (
 	pdEffTarget        // effect: choose the target
 	pdGive             // give effect: choose cards
 	pdEffDiscard       // discard effect: the target chooses cards
+	pdCount            // the number of pending decision kinds
 )
 
 // logEntry is one action in the log ring: vis is the set of players who
