@@ -148,9 +148,9 @@
 // Without a listener the engine builds no event; with one, emitting does
 // not allocate either: the listener gets a pointer to an Event kept in the
 // State, valid only during the call (copy it to keep it). Clone and Determinize drop the
-// listener, so search never reports to it. StatsFeeder feeds the betting
-// of chip games to an engine/stats Tracker; PHHRecorder records hold'em and
-// Omaha hands as PHH (engine/phh) so they can be replayed and verified.
+// listener, so search never reports to it. Listeners that turn events
+// into other formats live in sim (sim.StatsFeeder feeds an engine/stats
+// Tracker, sim.PHHRecorder records hold'em and Omaha hands as PHH).
 //
 // # Chip games and sessions
 //

@@ -283,6 +283,9 @@ func (p *Program) MinPlayers() int { return int(p.g.Setup.MinPlayers) }
 // MaxPlayers returns the largest player count of a game.
 func (p *Program) MaxPlayers() int { return int(p.g.Setup.MaxPlayers) }
 
+// ForcedBets returns the small blind, big blind and ante of a chip game.
+func (p *Program) ForcedBets() (small, big, ante chips.Chips) { return p.sb, p.bb, p.ante }
+
 // HasChips reports whether the game is played with chips.
 func (p *Program) HasChips() bool { return p.chips }
 

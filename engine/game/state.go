@@ -321,6 +321,18 @@ func (s *State) Eliminated(p int) bool { return s.elim&(1<<p) != 0 }
 
 // seatOf returns the betting seat of player p (seats follow the turn
 // direction of the hand's start).
+// Seat returns player p's seat in the current hand's betting (seats follow
+// the turn direction; see engine/betting).
+func (s *State) Seat(p int) int { return s.seatOf(p) }
+
+// SeatPlayer returns the player in betting seat k (the inverse of Seat).
+func (s *State) SeatPlayer(k int) int { return s.playerOf(k) }
+
+// Betting returns the current hand's betting, for reading only (a
+// listener must not change the state), and whether it began with the
+// forced bets. It is meaningful during a hand's betting events.
+func (s *State) Betting() (h *betting.Hand, forced bool) { return &s.bet, s.betForced }
+
 func (s *State) seatOf(p int) int {
 	if s.seatDir > 0 || p == 0 {
 		return p

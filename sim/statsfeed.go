@@ -1,8 +1,9 @@
-package game
+package sim
 
 import (
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
 )
 
@@ -37,12 +38,12 @@ type StatsFeeder struct {
 }
 
 // Event feeds e to the tracker.
-func (f *StatsFeeder) Event(s *State, e *Event) {
+func (f *StatsFeeder) Event(s *game.State, e *game.Event) {
 	switch e.Kind {
-	case EvHandStart:
+	case game.EvHandStart:
 		f.live, f.done = false, false
 		f.collected = [betting.MaxSeats]chips.Chips{}
-	case EvRoundStart:
+	case game.EvRoundStart:
 		if f.live && e.Round <= f.round {
 			f.end(s) // the pot was awarded and the betting reopened
 		}
@@ -53,30 +54,31 @@ func (f *StatsFeeder) Event(s *State, e *Event) {
 			f.start(s)
 		}
 		f.round = e.Round
-		f.check(f.Tracker.OnRoundStart(stats.RoundConfig{MinBet: e.Amount, MaxRaises: s.bet.Config().MaxRaises}))
-	case EvBet, EvFold:
+		bet, _ := s.Betting()
+		f.check(f.Tracker.OnRoundStart(stats.RoundConfig{MinBet: e.Amount, MaxRaises: bet.Config().MaxRaises}))
+	case game.EvBet, game.EvFold:
 		if !f.live {
 			return
 		}
-		a := stats.Action{Seat: s.seatOf(int(e.Player)), To: e.To}
+		a := stats.Action{Seat: s.Seat(int(e.Player)), To: e.To}
 		switch e.Move {
-		case MoveFold:
+		case game.MoveFold:
 			a.Kind = stats.Fold
-		case MoveCheck:
+		case game.MoveCheck:
 			a.Kind = stats.Check
-		case MoveCall:
+		case game.MoveCall:
 			a.Kind = stats.Call
-		case MoveBet:
+		case game.MoveBet:
 			a.Kind = stats.Bet
-		case MoveRaise:
+		case game.MoveRaise:
 			a.Kind = stats.Raise
 		}
 		f.check(f.Tracker.OnAction(a))
-	case EvPotAward:
-		if f.live && e.Zone == ZoneNone {
-			f.collected[s.seatOf(int(e.Player))] += e.Amount
+	case game.EvPotAward:
+		if f.live && e.Zone == game.ZoneNone {
+			f.collected[s.Seat(int(e.Player))] += e.Amount
 		}
-	case EvHandEnd:
+	case game.EvHandEnd:
 		if f.live {
 			f.end(s)
 		}
@@ -84,23 +86,24 @@ func (f *StatsFeeder) Event(s *State, e *Event) {
 }
 
 // start begins the tracker's hand from the betting hand just reset.
-func (f *StatsFeeder) start(s *State) {
-	n := int(s.n)
+func (f *StatsFeeder) start(s *game.State) {
+	n := s.Players()
 	var stacks, antes, blinds [betting.MaxSeats]chips.Chips
 	var bb chips.Chips
+	bet, forced := s.Betting()
 	for k := range n {
-		stacks[k] = s.bet.StartingStack(k)
+		stacks[k] = bet.StartingStack(k)
 	}
-	if s.betForced {
+	if forced {
 		// The forced bets of this hand: what each seat committed before
 		// the first round (antes are dead money, blinds street bets).
 		for k := range n {
-			blinds[k] = s.bet.StreetBet(k)
-			antes[k] = s.bet.Committed(k) - blinds[k]
+			blinds[k] = bet.StreetBet(k)
+			antes[k] = bet.Committed(k) - blinds[k]
 			bb = max(bb, blinds[k])
 		}
 	}
-	setup := stats.Setup{Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n], Button: s.seatOf(int(s.dealer)), BigBlind: bb}
+	setup := stats.Setup{Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n], Button: s.Seat(s.Dealer()), BigBlind: bb}
 	if err := f.Tracker.OnHandStart(&setup); err != nil {
 		f.check(err)
 		return
@@ -109,15 +112,15 @@ func (f *StatsFeeder) start(s *State) {
 }
 
 // end ends the tracker's hand and adds it to Totals.
-func (f *StatsFeeder) end(s *State) {
+func (f *StatsFeeder) end(s *game.State) {
 	f.live, f.done = false, true
-	n := int(s.n)
+	n := s.Players()
 	f.check(f.Tracker.OnHandEnd(f.collected[:n]))
 	f.Hands++
 	if f.Totals != nil {
 		for k := range n {
 			f.seatTot[k] = nil
-			if q := s.playerOf(k); q < len(f.Totals) {
+			if q := s.SeatPlayer(k); q < len(f.Totals) {
 				f.seatTot[k] = f.Totals[q]
 			}
 		}

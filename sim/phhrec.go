@@ -1,4 +1,4 @@
-package game
+package sim
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
 )
@@ -25,13 +26,13 @@ type PHHRecorder struct {
 	// Hands are the hands recorded so far, in order.
 	Hands []phh.Hand
 
-	p       *Program
+	p       *game.Program
 	variant phh.Variant
 	cur     *phh.Hand
 	order   []int // PHH index -> player
-	index   [MaxPlayers]int
+	index   [game.MaxPlayers]int
 	board   []cards.Card
-	hole    [MaxPlayers][]cards.Card
+	hole    [game.MaxPlayers][]cards.Card
 	inDeal  bool
 	round   int8
 }
@@ -41,15 +42,15 @@ type PHHRecorder struct {
 // betting rounds, community deals and one poker_high showdown, with the
 // hole cards dealt by the setup; all rounds no-limit (NT, any hole cards
 // 2), or pot-limit with four hole cards and showdown hole_cards 2 (PO).
-func NewPHHRecorder(p *Program) (*PHHRecorder, error) {
-	g := p.g
+func NewPHHRecorder(p *game.Program) (*PHHRecorder, error) {
+	g := p.Genome()
 	s := &g.Setup
-	if !p.chips {
-		return nil, errors.New("game: PHH export needs a game with chips")
+	if !p.HasChips() {
+		return nil, errors.New("sim: PHH export needs a game with chips")
 	}
 	if s.DealAll || s.InitialDiscard > 0 || s.Tableau > 0 || s.Community > 0 || s.Jokers > 0 || len(s.Remove) > 0 ||
 		s.Deck != genome.DeckStandard52 || s.WildRanks != 0 || g.Turns.CycleStart < g.Turns.CycleEnd {
-		return nil, errors.New("game: PHH export needs a standard deck, hole cards only from the setup and no turn cycle")
+		return nil, errors.New("sim: PHH export needs a standard deck, hole cards only from the setup and no turn cycle")
 	}
 	var structs []genome.BettingPhase
 	showdowns, board := 0, 0
@@ -60,21 +61,21 @@ func NewPHHRecorder(p *Program) (*PHHRecorder, error) {
 			structs = append(structs, ph.Betting)
 		case genome.PhaseDeal:
 			if ph.Deal.To != genome.DealToCommunity {
-				return nil, fmt.Errorf("game: PHH export: phases[%d] deals to %s", i, ph.Deal.To)
+				return nil, fmt.Errorf("sim: PHH export: phases[%d] deals to %s", i, ph.Deal.To)
 			}
 			board += int(ph.Deal.Count)
 		case genome.PhaseShowdown:
 			if ph.Showdown.Method != genome.ShowdownPokerHigh {
-				return nil, fmt.Errorf("game: PHH export: phases[%d] is a %s showdown", i, ph.Showdown.Method)
+				return nil, fmt.Errorf("sim: PHH export: phases[%d] is a %s showdown", i, ph.Showdown.Method)
 			}
 			showdowns++
 			hole = ph.Showdown.HoleCards
 		default:
-			return nil, fmt.Errorf("game: PHH export: phases[%d] is a %s phase", i, ph.Kind)
+			return nil, fmt.Errorf("sim: PHH export: phases[%d] is a %s phase", i, ph.Kind)
 		}
 	}
 	if showdowns != 1 || board != 5 || len(structs) == 0 || len(structs) > 4 {
-		return nil, errors.New("game: PHH export needs one showdown, five community cards and one to four betting rounds")
+		return nil, errors.New("sim: PHH export needs one showdown, five community cards and one to four betting rounds")
 	}
 	var v phh.Variant
 	switch st := structs[0].Structure; {
@@ -83,26 +84,26 @@ func NewPHHRecorder(p *Program) (*PHHRecorder, error) {
 	case st == genome.PotLimit && hole == 2 && s.CardsPerPlayer == 4:
 		v = "PO"
 	default:
-		return nil, errors.New("game: PHH export: no PHH variant for this betting structure and deal")
+		return nil, errors.New("sim: PHH export: no PHH variant for this betting structure and deal")
 	}
 	for _, b := range structs {
 		if b.Structure != structs[0].Structure {
-			return nil, errors.New("game: PHH export: every betting round needs the same structure")
+			return nil, errors.New("sim: PHH export: every betting round needs the same structure")
 		}
 	}
 	return &PHHRecorder{p: p, variant: v}, nil
 }
 
 // Event records e.
-func (r *PHHRecorder) Event(s *State, e *Event) {
+func (r *PHHRecorder) Event(s *game.State, e *game.Event) {
 	switch e.Kind {
-	case EvHandStart:
+	case game.EvHandStart:
 		r.start(s)
-	case EvDeal:
+	case game.EvDeal:
 		if r.cur == nil {
 			return
 		}
-		if e.Zone == ZoneHand {
+		if e.Zone == game.ZoneHand {
 			r.hole[e.Player] = append(r.hole[e.Player], e.Card)
 			return
 		}
@@ -113,45 +114,45 @@ func (r *PHHRecorder) Event(s *State, e *Event) {
 		}
 		r.board = append(r.board, e.Card)
 		return
-	case EvForcedBet:
-		if r.cur != nil && e.Zone == ZoneBet {
+	case game.EvForcedBet:
+		if r.cur != nil && e.Zone == game.ZoneBet {
 			r.flushHole()
 		}
-	case EvRoundStart:
+	case game.EvRoundStart:
 		r.round = e.Round
-	case EvBet, EvFold:
+	case game.EvBet, game.EvFold:
 		if r.cur == nil {
 			return
 		}
 		r.flushHole()
 		a := phh.Action{Player: r.index[e.Player]}
 		switch {
-		case e.Kind == EvFold:
+		case e.Kind == game.EvFold:
 			a.Kind = phh.Fold
-		case e.Move == MoveBet || e.Move == MoveRaise:
+		case e.Move == game.MoveBet || e.Move == game.MoveRaise:
 			a.Kind = phh.BetRaise
 			a.Amount = e.To
 		default:
 			a.Kind = phh.CheckCall
 		}
 		r.cur.Actions = append(r.cur.Actions, a)
-	case EvShowdown:
+	case game.EvShowdown:
 		if r.cur == nil {
 			return
 		}
 		r.cur.Actions = append(r.cur.Actions, phh.Action{Kind: phh.ShowMuck, Player: r.index[e.Player], Cards: e.Cards.Cards(nil)})
-	case EvHandEnd:
+	case game.EvHandEnd:
 		if r.cur == nil {
 			return
 		}
 		r.flushHole()
 		for i, q := range r.order {
-			r.cur.FinishingStacks[i] = s.stack[q]
+			r.cur.FinishingStacks[i] = s.Chips(q)
 		}
 		r.Hands = append(r.Hands, *r.cur)
 		r.cur = nil
 	}
-	if r.inDeal && e.Kind != EvDeal {
+	if r.inDeal && e.Kind != game.EvDeal {
 		r.inDeal = false
 		r.cur.Actions = append(r.cur.Actions, phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: append([]cards.Card(nil), r.board...)})
 	}
@@ -168,10 +169,10 @@ func (r *PHHRecorder) flushHole() {
 }
 
 // start begins a hand: the players dealt in, in PHH position order.
-func (r *PHHRecorder) start(s *State) {
+func (r *PHHRecorder) start(s *game.State) {
 	p := r.p
-	g := p.g
-	n := int(s.n)
+	g := p.Genome()
+	n := s.Players()
 	r.order = r.order[:0]
 	r.inDeal = false
 	for i := range r.hole {
@@ -179,10 +180,10 @@ func (r *PHHRecorder) start(s *State) {
 	}
 	// Seats in betting order from the one after the button; the button
 	// last. Players dealt in have chips and are not eliminated.
-	button := s.seatOf(int(s.dealer))
+	button := s.Seat(s.Dealer())
 	for i := 1; i <= n; i++ {
-		q := s.playerOf((button + i) % n)
-		if s.elim&(1<<q) == 0 && s.stack[q] > 0 {
+		q := s.SeatPlayer((button + i) % n)
+		if !s.Eliminated(q) && s.Chips(q) > 0 {
 			r.index[q] = len(r.order)
 			r.order = append(r.order, q)
 		}
@@ -194,14 +195,15 @@ func (r *PHHRecorder) start(s *State) {
 	h.Antes = make([]chips.Chips, k)
 	h.BlindsOrStraddles = make([]chips.Chips, k)
 	h.Players = make([]string, k)
+	sb, bb, ante := p.ForcedBets()
 	for i, q := range r.order {
-		h.StartingStacks[i] = s.stack[q]
-		h.Antes[i] = p.ante
+		h.StartingStacks[i] = s.Chips(q)
+		h.Antes[i] = ante
 		h.Players[i] = fmt.Sprintf("p%d", q)
 	}
 	// p1 posts the small blind and p2 the big one; heads-up PHH reads
 	// [small, big] reversed, so p1 (the big blind) posts the big one.
-	h.BlindsOrStraddles[0], h.BlindsOrStraddles[1] = p.sb, p.bb
+	h.BlindsOrStraddles[0], h.BlindsOrStraddles[1] = sb, bb
 	for _, ph := range g.Phases {
 		if ph.Kind == genome.PhaseBetting {
 			h.MinBet = chips.FromInt(int64(ph.Betting.MinBet))

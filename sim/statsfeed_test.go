@@ -1,4 +1,4 @@
-package game_test
+package sim
 
 import (
 	"math/rand/v2"
@@ -13,18 +13,18 @@ import (
 // (stats.FromPHH): every player's counts agree.
 func TestStatsFeederMatchesPHH(t *testing.T) {
 	for _, id := range []string{"holdem_nl_heads_up", "holdem_nl_6max", "omaha_pl"} {
-		p := mustProgram(t, id)
+		p := program(t, id)
 		rng := rand.New(rand.NewPCG(8, 9))
 		hands := 0
 		for gi := range 40 {
 			n := p.MinPlayers() + gi%(p.MaxPlayers()-p.MinPlayers()+1)
-			feeder := &game.StatsFeeder{}
+			feeder := &StatsFeeder{}
 			mine := make([]*stats.Totals, n)
 			for i := range mine {
 				mine[i] = &stats.Totals{}
 			}
 			feeder.Totals = mine
-			rec, err := game.NewPHHRecorder(p)
+			rec, err := NewPHHRecorder(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,13 +37,13 @@ func TestStatsFeederMatchesPHH(t *testing.T) {
 				t.Fatal(err)
 			}
 			for !s.Terminal() {
-				if err := s.Apply(game.GreedyMove(&s, rng)); err != nil {
+				if err := s.Apply(uniformMove(&s, rng)); err != nil {
 					t.Fatal(err)
 				}
 				if s.Terminal() {
 					break
 				}
-				if err := s.Apply(game.RandomMove(&s, rng)); err != nil {
+				if err := s.Apply(uniformMove(&s, rng)); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -1,4 +1,4 @@
-package game_test
+package sim
 
 import (
 	"math/rand/v2"
@@ -17,11 +17,11 @@ func TestPHHExportReplays(t *testing.T) {
 		id      string
 		players []int
 	}{{"holdem_nl_heads_up", []int{2}}, {"holdem_nl_6max", []int{2, 3, 6}}, {"omaha_pl", []int{2, 4, 6}}} {
-		p := mustProgram(t, tc.id)
+		p := program(t, tc.id)
 		rng := rand.New(rand.NewPCG(5, 6))
 		total := 0
 		for game_i := 0; game_i < 60; game_i++ {
-			rec, err := game.NewPHHRecorder(p)
+			rec, err := NewPHHRecorder(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -32,7 +32,7 @@ func TestPHHExportReplays(t *testing.T) {
 				t.Fatal(err)
 			}
 			for !s.Terminal() {
-				if err := s.Apply(game.RandomMove(&s, rng)); err != nil {
+				if err := s.Apply(uniformMove(&s, rng)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -68,4 +68,9 @@ func TestPHHExportReplays(t *testing.T) {
 		}
 		t.Logf("%s: %d hands replayed", tc.id, total)
 	}
+}
+
+// uniformMove draws one of the legal moves of s uniformly.
+func uniformMove(s *game.State, rng *rand.Rand) game.Move {
+	return s.LegalMove(rng.IntN(s.NumLegal()))
 }
