@@ -1,10 +1,11 @@
-package genome
+package rulebook
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/genome"
 )
 
 // Rules returns a plain-English rulebook for g, good enough for people to
@@ -12,14 +13,14 @@ import (
 // play step by step, special cards, scoring and the end of the game. It
 // describes any genome; for an invalid one the text may describe rules that
 // cannot be played.
-func Rules(g *Genome) string {
+func Rules(g *genome.Genome) string {
 	w := &rulebook{g: g}
 	w.write()
 	return w.b.String()
 }
 
 type rulebook struct {
-	g *Genome
+	g *genome.Genome
 	b strings.Builder
 }
 
@@ -99,7 +100,7 @@ func andList(items []string) string {
 }
 
 // rankA is "an eight" or "a two, an eight or an ace".
-func rankA(s RankSet) string {
+func rankA(s genome.RankSet) string {
 	var out []string
 	for _, r := range s.List() {
 		out = append(out, article(rankWords[r]))
@@ -107,7 +108,7 @@ func rankA(s RankSet) string {
 	return orList(out)
 }
 
-func rankPl(s RankSet) string {
+func rankPl(s genome.RankSet) string {
 	var out []string
 	for _, r := range s.List() {
 		out = append(out, rankPlurals[r])
@@ -115,7 +116,7 @@ func rankPl(s RankSet) string {
 	return orList(out)
 }
 
-func suitA(s SuitSet) string {
+func suitA(s genome.SuitSet) string {
 	var out []string
 	for _, x := range s.List() {
 		out = append(out, article(suitWords[x]))
@@ -123,7 +124,7 @@ func suitA(s SuitSet) string {
 	return orList(out)
 }
 
-func suitPl(s SuitSet) string {
+func suitPl(s genome.SuitSet) string {
 	var out []string
 	for _, x := range s.List() {
 		out = append(out, suitWords[x]+"s")
@@ -144,7 +145,7 @@ func cardName(c cards.Card) string {
 }
 
 // filterText names the cards a scoring rule or effect matches, singular.
-func filterText(ranks RankSet, suits SuitSet) string {
+func filterText(ranks genome.RankSet, suits genome.SuitSet) string {
 	switch {
 	case ranks == 0 && suits == 0:
 		return "card"
@@ -188,128 +189,128 @@ func (s subject) verb(second, third string) string {
 var cmpWords = []string{"exactly", "other than", "fewer than", "at most", "more than", "at least"}
 var cmpPlain = []string{"exactly", "not", "below", "at most", "above", "at least"}
 
-func count(c *Condition, one, many string) string {
+func count(c *genome.Condition, one, many string) string {
 	return fmt.Sprintf("%s %s", cmpWords[c.Cmp%6], plural(int(c.Value), one, many))
 }
 
 // cond renders a condition; the card is "the card".
-func cond(c *Condition, s subject) string {
+func cond(c *genome.Condition, s subject) string {
 	switch c.Op {
-	case OpAlways:
+	case genome.OpAlways:
 		return "always"
-	case OpNever:
+	case genome.OpNever:
 		return "never"
-	case OpAnd, OpOr:
+	case genome.OpAnd, genome.OpOr:
 		var parts []string
 		for i := range c.Args {
 			p := cond(&c.Args[i], s)
-			if a := c.Args[i].Op; a == OpAnd || a == OpOr {
+			if a := c.Args[i].Op; a == genome.OpAnd || a == genome.OpOr {
 				p = "(" + p + ")"
 			}
 			parts = append(parts, p)
 		}
-		if c.Op == OpAnd {
-			if len(c.Args) == 2 && c.Args[0].Op == OpTest && c.Args[1].Op == OpTest &&
-				c.Args[0].Test == TestCardRankIn && c.Args[1].Test == TestCardSuitIn &&
+		if c.Op == genome.OpAnd {
+			if len(c.Args) == 2 && c.Args[0].Op == genome.OpTest && c.Args[1].Op == genome.OpTest &&
+				c.Args[0].Test == genome.TestCardRankIn && c.Args[1].Test == genome.TestCardSuitIn &&
 				c.Args[0].Ranks.Len() == 1 && c.Args[1].Suits.Len() == 1 {
 				return "the card is the " + filterText(c.Args[0].Ranks, c.Args[1].Suits)
 			}
 			return andList(parts)
 		}
 		return orList(parts)
-	case OpNot:
+	case genome.OpNot:
 		if len(c.Args) == 1 {
 			a := &c.Args[0]
-			if a.Op == OpTest {
+			if a.Op == genome.OpTest {
 				switch a.Test {
-				case TestCardRankIn:
+				case genome.TestCardRankIn:
 					return "the card is not " + rankA(a.Ranks)
-				case TestCardSuitIn:
+				case genome.TestCardSuitIn:
 					return "the card is not " + suitA(a.Suits)
 				}
 			}
 			return "it is not the case that " + cond(a, s)
 		}
-	case OpAnyPlayer:
+	case genome.OpAnyPlayer:
 		if len(c.Args) == 1 {
 			return cond(&c.Args[0], somePlayer)
 		}
-	case OpAllPlayers:
+	case genome.OpAllPlayers:
 		if len(c.Args) == 1 {
 			return cond(&c.Args[0], everyPlayer)
 		}
-	case OpTest:
+	case genome.OpTest:
 		return test(c, s)
 	}
 	return "(malformed condition)"
 }
 
-func test(c *Condition, s subject) string {
+func test(c *genome.Condition, s subject) string {
 	v := int(c.Value)
 	cw := cmpPlain[c.Cmp%6]
 	switch c.Test {
-	case TestCardRankIn:
+	case genome.TestCardRankIn:
 		return "the card is " + rankA(c.Ranks)
-	case TestCardSuitIn:
+	case genome.TestCardSuitIn:
 		return "the card is " + suitA(c.Suits)
-	case TestSameRankAsTop:
+	case genome.TestSameRankAsTop:
 		return "the card has the same rank as the top card of the discard pile"
-	case TestSameSuitAsTop:
+	case genome.TestSameSuitAsTop:
 		return "the card has the same suit as the top card of the discard pile"
-	case TestCardRankVsTop:
+	case genome.TestCardRankVsTop:
 		words := []string{"the same as", "differently from", "below", "no higher than", "above", "no lower than"}
 		return "the card ranks " + words[c.Cmp%6] + " the top card of the discard pile"
-	case TestCardIsTrump:
+	case genome.TestCardIsTrump:
 		return "the card is a trump"
-	case TestCardIsWild:
+	case genome.TestCardIsWild:
 		return "the card is wild"
-	case TestCardPoints:
+	case genome.TestCardPoints:
 		return "the card is worth " + count(c, "point", "points")
-	case TestHandSize:
-		if c.Cmp == CmpEq && v == 0 {
+	case genome.TestHandSize:
+		if c.Cmp == genome.CmpEq && v == 0 {
 			return s.verb("hold", "holds") + " no cards"
 		}
 		return s.verb("hold", "holds") + " " + count(c, "card", "cards")
-	case TestHandPoints:
+	case genome.TestHandPoints:
 		return s.poss + " hand is worth " + count(c, "point", "points")
-	case TestScore:
+	case genome.TestScore:
 		return fmt.Sprintf("%s score is %s %d", s.poss, cw, v)
-	case TestChips:
+	case genome.TestChips:
 		return s.verb("have", "has") + " " + count(c, "chip", "chips")
-	case TestTricksWon:
+	case genome.TestTricksWon:
 		return s.verb("have", "has") + " won " + count(c, "trick", "tricks") + " this hand"
-	case TestWonCards:
+	case genome.TestWonCards:
 		return s.verb("have", "has") + " " + count(c, "card", "cards") + " in " + s.poss + " won pile"
-	case TestHasRank:
+	case genome.TestHasRank:
 		return s.verb("hold", "holds") + " " + rankA(c.Ranks)
-	case TestHasSuit:
+	case genome.TestHasSuit:
 		return s.verb("hold", "holds") + " " + suitA(c.Suits)
-	case TestOnlySuits:
+	case genome.TestOnlySuits:
 		return s.verb("hold", "holds") + " only " + suitPl(c.Suits)
-	case TestLargestSet:
+	case genome.TestLargestSet:
 		return s.verb("hold", "holds") + " " + count(c, "card", "cards") + " of one rank"
-	case TestStockSize:
-		if c.Cmp == CmpEq && v == 0 {
+	case genome.TestStockSize:
+		if c.Cmp == genome.CmpEq && v == 0 {
 			return "the stock is empty"
 		}
 		return "the stock has " + count(c, "card", "cards")
-	case TestDiscardSize:
-		if c.Cmp == CmpEq && v == 0 {
+	case genome.TestDiscardSize:
+		if c.Cmp == genome.CmpEq && v == 0 {
 			return "the discard pile is empty"
 		}
 		return "the discard pile has " + count(c, "card", "cards")
-	case TestTurnNumber:
+	case genome.TestTurnNumber:
 		return fmt.Sprintf("the turn number is %s %d", cw, v)
-	case TestHandNumber:
+	case genome.TestHandNumber:
 		return fmt.Sprintf("the hand number is %s %d", cw, v)
-	case TestTricksPlayed:
-		if c.Cmp == CmpGt && v == 0 {
+	case genome.TestTricksPlayed:
+		if c.Cmp == genome.CmpGt && v == 0 {
 			return "a trick has already been played this hand"
 		}
 		return count(c, "trick has", "tricks have") + " been played this hand"
-	case TestPlayersIn:
+	case genome.TestPlayersIn:
 		return count(c, "player is", "players are") + " still in the hand"
-	case TestSuitPlayed:
+	case genome.TestSuitPlayed:
 		return suitA(c.Suits) + " has already been played this hand"
 	}
 	return "(unknown test)"
@@ -386,7 +387,7 @@ func capital(s string) string {
 func (w *rulebook) deckText() string {
 	s := &w.g.Setup
 	var b strings.Builder
-	if s.Deck == DeckShort36 {
+	if s.Deck == genome.DeckShort36 {
 		b.WriteString("a 36-card deck (six to ace in each suit)")
 	} else {
 		b.WriteString("a standard 52-card deck")
@@ -405,7 +406,7 @@ func (w *rulebook) deckText() string {
 		b.WriteString(", with " + andList(names) + " removed")
 	}
 	b.WriteString(fmt.Sprintf(" (%d cards). ", len(s.Cards())))
-	if s.RankOrder == AceLow {
+	if s.RankOrder == genome.AceLow {
 		b.WriteString("Aces are low: ace, two, three, …, king.")
 	} else {
 		b.WriteString("Aces are high: two, three, …, king, ace.")
@@ -431,7 +432,7 @@ func (w *rulebook) chipsText() string {
 		}
 	}
 	parts = append(parts, "A player who cannot pay a forced bet in full puts in all their chips and is all in. When players are all in for different amounts, side pots are formed: each player can only win from the others as much as they put in.")
-	if s.Elimination == EliminateNoChips {
+	if s.Elimination == genome.EliminateNoChips {
 		parts = append(parts, "A player who has no chips left at the end of a hand is out of the game.")
 	}
 	return strings.Join(parts, " ")
@@ -478,9 +479,9 @@ func (w *rulebook) dealText() string {
 		}
 	}
 	switch s.Trump {
-	case TrumpFixed:
+	case genome.TrumpFixed:
 		parts = append(parts, capital(suitWords[s.TrumpSuit%4])+"s are trumps.")
-	case TrumpTurnUp:
+	case genome.TrumpTurnUp:
 		parts = append(parts, "Turn up the top card of the stock: its suit is trumps for this hand. Put it face up at the bottom of the stock.")
 	}
 	return strings.Join(parts, " ")
@@ -506,11 +507,11 @@ func (w *rulebook) sharedText() string {
 func (w *rulebook) firstText() string {
 	t := &w.g.Turns
 	switch t.FirstPlayer {
-	case FirstDealer:
+	case genome.FirstDealer:
 		return "the dealer"
-	case FirstHolderOfCard:
+	case genome.FirstHolderOfCard:
 		return "the player who holds " + cardName(t.FirstCard)
-	case FirstLastHandWinner:
+	case genome.FirstLastHandWinner:
 		return "the winner of the previous hand (in the first hand, the player to the dealer's left)"
 	}
 	return "the player to the dealer's left"
@@ -520,7 +521,7 @@ func (w *rulebook) playText() {
 	g := w.g
 	t := &g.Turns
 	dir := "left"
-	if t.Direction == CounterClockwise {
+	if t.Direction == genome.CounterClockwise {
 		dir = "right"
 	}
 	w.para("", fmt.Sprintf("Play goes to the %s. Each hand is played in these steps, starting with %s:", dir, w.firstText()))
@@ -538,7 +539,7 @@ func (w *rulebook) playText() {
 		if cs == 0 {
 			intro = "Players take turns. On your turn:"
 		}
-		if t.FirstPlayer == FirstHolderOfCard && cs > 0 {
+		if t.FirstPlayer == genome.FirstHolderOfCard && cs > 0 {
 			intro += fmt.Sprintf(" (%s takes the first turn)", w.firstText())
 		}
 		w.para(fmt.Sprintf("%2d. ", step), intro)
@@ -546,14 +547,14 @@ func (w *rulebook) playText() {
 			w.para(fmt.Sprintf("    %c) ", 'a'+rune(i-cs)), capital(phaseText(g, &g.Phases[i], true)))
 		}
 		until := "the game ends"
-		if t.CycleUntil.Op != OpNever {
+		if t.CycleUntil.Op != genome.OpNever {
 			until = cond(&t.CycleUntil, you)
 		}
 		next := "After your turn the next player to the " + dir + " takes a turn"
 		for _, p := range g.Phases[cs:ce] {
-			if p.Kind == PhaseTrick {
+			if p.Kind == genome.PhaseTrick {
 				next = "The winner of each trick takes the next turn"
-				if p.Trick.PlayFrom == FromTopOfHand {
+				if p.Trick.PlayFrom == genome.FromTopOfHand {
 					next = "Battles follow one another"
 				}
 			}
@@ -565,19 +566,19 @@ func (w *rulebook) playText() {
 		w.para(fmt.Sprintf("%2d. ", step), capital(phaseText(g, &g.Phases[i], false)))
 		step++
 	}
-	if hasKind(g.Phases, PhaseBetting) {
+	if hasKind(g.Phases, genome.PhaseBetting) {
 		w.para("", "Whenever all players but one have folded, the last player in the hand takes the pot without showing their cards and the hand ends at once.")
 	}
-	if hasWin(g, WinLastWithCardsLoses) {
+	if hasWin(g, genome.WinLastWithCardsLoses) {
 		w.para("", "A player who has no cards left is out of the hand: they take no more turns and nobody draws from them.")
 	}
 	switch g.Setup.Elimination {
-	case EliminateNoTricks:
+	case genome.EliminateNoTricks:
 		w.para("", "At the end of each hand, every player who won no trick is knocked out of the game.")
 	}
 }
 
-func hasKind(ps []Phase, k PhaseKind) bool {
+func hasKind(ps []genome.Phase, k genome.PhaseKind) bool {
 	for _, p := range ps {
 		if p.Kind == k {
 			return true
@@ -586,7 +587,7 @@ func hasKind(ps []Phase, k PhaseKind) bool {
 	return false
 }
 
-func hasWin(g *Genome, k WinKind) bool {
+func hasWin(g *genome.Genome, k genome.WinKind) bool {
 	for _, w := range g.WinConditions {
 		if w.Kind == k {
 			return true
@@ -597,9 +598,9 @@ func hasWin(g *Genome, k WinKind) bool {
 
 // phaseText describes one phase; turn says whether it is part of "your
 // turn".
-func phaseText(g *Genome, p *Phase, turn bool) string {
-	each := func(a Actor) string {
-		if a == ActorEachPlayer {
+func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
+	each := func(a genome.Actor) string {
+		if a == genome.ActorEachPlayer {
 			if turn {
 				return "Every player in turn, starting with you: "
 			}
@@ -608,13 +609,13 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 		return ""
 	}
 	switch p.Kind {
-	case PhaseDeal:
+	case genome.PhaseDeal:
 		d := &p.Deal
 		n := plural(int(d.Count), "card", "cards")
 		switch d.To {
-		case DealToCommunity:
+		case genome.DealToCommunity:
 			return fmt.Sprintf("Deal %s face up as community cards, shared by all players.", n)
-		case DealToTableau:
+		case genome.DealToTableau:
 			return fmt.Sprintf("Deal %s face up onto the tableau.", n)
 		}
 		up := "face down"
@@ -622,14 +623,14 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			up = "face up"
 		}
 		return fmt.Sprintf("Deal %s %s to each player still in the hand.", n, up)
-	case PhaseDraw:
+	case genome.PhaseDraw:
 		d := &p.Draw
-		src := map[DrawSource]string{
-			DrawFromStock:          "the stock",
-			DrawFromDiscard:        "the top of the discard pile",
-			DrawFromPreviousPlayer: "the hand of the player before you (the nearest one still holding cards), without looking",
-			DrawFromNextPlayer:     "the hand of the player after you (the nearest one still holding cards), without looking",
-			DrawFromChosenPlayer:   "the hand of a player of your choice, without looking",
+		src := map[genome.DrawSource]string{
+			genome.DrawFromStock:          "the stock",
+			genome.DrawFromDiscard:        "the top of the discard pile",
+			genome.DrawFromPreviousPlayer: "the hand of the player before you (the nearest one still holding cards), without looking",
+			genome.DrawFromNextPlayer:     "the hand of the player after you (the nearest one still holding cards), without looking",
+			genome.DrawFromChosenPlayer:   "the hand of a player of your choice, without looking",
 		}[d.Source]
 		var b strings.Builder
 		b.WriteString(each(d.Actor))
@@ -642,24 +643,24 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 		if d.FaceUp {
 			b.WriteString(", face up for everyone to see")
 		}
-		if d.Condition.Op != OpAlways {
+		if d.Condition.Op != genome.OpAlways {
 			b.WriteString(", but only if " + cond(&d.Condition, you))
 		}
 		b.WriteString(".")
 		if d.Repeat {
 			b.WriteString(" You may keep drawing, one draw at a time, until you choose to stop")
-			if d.Condition.Op != OpAlways {
+			if d.Condition.Op != genome.OpAlways {
 				b.WriteString(" or no longer may draw")
 			}
 			b.WriteString(".")
 		}
 		return b.String()
-	case PhasePlay:
+	case genome.PhasePlay:
 		d := &p.Play
 		var b strings.Builder
 		b.WriteString(each(d.Actor))
 		dest := "onto the discard pile"
-		if d.Target == PlayToTableau {
+		if d.Target == genome.PlayToTableau {
 			dest = "onto the tableau"
 		}
 		if d.MinCards == d.MaxCards {
@@ -671,7 +672,7 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			b.WriteString(", all of the same rank")
 		}
 		b.WriteString(".")
-		if d.Condition.Op != OpAlways {
+		if d.Condition.Op != genome.OpAlways {
 			each := "A card"
 			if d.MaxCards > 1 {
 				each = "Each card"
@@ -687,15 +688,15 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			b.WriteString(" You may choose not to play, as if you could not.")
 		}
 		switch d.IfUnable {
-		case UnablePass:
+		case genome.UnablePass:
 			b.WriteString(" If you cannot play, you pass.")
-		case UnableDrawOne:
+		case genome.UnableDrawOne:
 			b.WriteString(" If you cannot play, draw one card from the stock; if it can be played you may play it at once, otherwise your turn ends.")
-		case UnableDrawUntilAble:
+		case genome.UnableDrawUntilAble:
 			b.WriteString(" If you cannot play, draw cards from the stock one at a time until you draw one that can be played, and play it; if the stock runs out, you pass.")
 		}
 		return b.String()
-	case PhaseDiscard:
+	case genome.PhaseDiscard:
 		d := &p.Discard
 		var b strings.Builder
 		b.WriteString(each(d.Actor))
@@ -704,9 +705,9 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			if set == "" {
 				set = fmt.Sprintf("set of %d cards of the same rank", d.SetSize)
 			}
-			where := map[DiscardTarget]string{
-				DiscardToPile: "face up on the discard pile", DiscardToWon: "face up in front of you",
-				DiscardToNextPlayer: "into the hand of the next player", DiscardToPreviousPlayer: "into the hand of the previous player",
+			where := map[genome.DiscardTarget]string{
+				genome.DiscardToPile: "face up on the discard pile", genome.DiscardToWon: "face up in front of you",
+				genome.DiscardToNextPlayer: "into the hand of the next player", genome.DiscardToPreviousPlayer: "into the hand of the previous player",
 			}[d.Target]
 			b.WriteString(fmt.Sprintf("put down every %s in your hand %s. (With three of a kind, only one pair goes.)", set, where))
 			if d.SetSize != 2 {
@@ -721,21 +722,21 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			n = fmt.Sprintf("%d to %d cards", d.MinCards, d.MaxCards)
 		}
 		switch d.Target {
-		case DiscardToNextPlayer, DiscardToPreviousPlayer:
+		case genome.DiscardToNextPlayer, genome.DiscardToPreviousPlayer:
 			who := "next"
-			if d.Target == DiscardToPreviousPlayer {
+			if d.Target == genome.DiscardToPreviousPlayer {
 				who = "previous"
 			}
 			b.WriteString(fmt.Sprintf("choose %s from your hand and pass them face down to the %s player", n, who))
-			if d.Actor == ActorEachPlayer {
+			if d.Actor == genome.ActorEachPlayer {
 				b.WriteString("; everyone passes before picking up the cards passed to them")
 			}
-		case DiscardToWon:
+		case genome.DiscardToWon:
 			b.WriteString(fmt.Sprintf("put %s from your hand face up in front of you", n))
 		default:
 			b.WriteString(fmt.Sprintf("discard %s from your hand onto the discard pile", n))
 		}
-		if d.Condition.Op != OpAlways {
+		if d.Condition.Op != genome.OpAlways {
 			b.WriteString(", choosing only cards for which " + cond(&d.Condition, you))
 		}
 		b.WriteString(".")
@@ -743,28 +744,28 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			b.WriteString(" Then draw as many cards from the stock as you discarded.")
 		}
 		return b.String()
-	case PhaseTrick:
+	case genome.PhaseTrick:
 		return trickText(g, &p.Trick)
-	case PhaseBetting:
+	case genome.PhaseBetting:
 		d := &p.Betting
 		var b strings.Builder
 		b.WriteString("Betting round: players may check, bet, call, raise, fold or go all in. ")
 		switch d.Structure {
-		case FixedLimit:
+		case genome.FixedLimit:
 			b.WriteString(fmt.Sprintf("Fixed limit: every bet and raise is exactly %s, and there are at most %s in the round.", chipsText(d.MinBet), plural(int(d.MaxRaises), "raise", "raises")))
-		case PotLimit:
+		case genome.PotLimit:
 			b.WriteString(fmt.Sprintf("Pot limit: the smallest bet is %s and a raise must be at least the previous bet or raise; nobody may raise by more than the pot holds after calling.", chipsText(d.MinBet)))
-		case NoLimit:
+		case genome.NoLimit:
 			b.WriteString(fmt.Sprintf("No limit: the smallest bet is %s and a raise must be at least the previous bet or raise; you may bet all your chips at any time.", chipsText(d.MinBet)))
 		}
-		if d.Structure != FixedLimit {
+		if d.Structure != genome.FixedLimit {
 			if d.MaxRaises > 0 {
 				b.WriteString(fmt.Sprintf(" There are at most %s in the round.", plural(int(d.MaxRaises), "raise", "raises")))
 			}
 		}
 		b.WriteString(" An all-in for less than a full raise does not reopen the betting. The round ends when everyone still in has acted and all bets are matched. In the first betting round of a hand with blinds, the player after the big blind acts first (with two players, the dealer); otherwise the first player after the dealer still in the hand.")
 		return b.String()
-	case PhaseClaim:
+	case genome.PhaseClaim:
 		d := &p.Claim
 		var b strings.Builder
 		n := fmt.Sprintf("%d to %d cards", d.MinCards, d.MaxCards)
@@ -772,7 +773,7 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			n = plural(int(d.MinCards), "card", "cards")
 		}
 		b.WriteString(fmt.Sprintf("Put %s face down on the centre pile and announce their rank. ", n))
-		if d.RankRule == ClaimAscending {
+		if d.RankRule == genome.ClaimAscending {
 			first := d.FirstRank % cards.RankJoker
 			next := (first + 1) % cards.NumRanks
 			b.WriteString(fmt.Sprintf("The first player of the hand must announce %s, the next %s, and so on up the ranks (after kings come aces, after aces twos). ", rankPlurals[first], rankPlurals[next]))
@@ -780,28 +781,28 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			b.WriteString("You may announce any rank. ")
 		}
 		b.WriteString("You may lie about the cards. ")
-		if d.Challenge == ChallengeAnyPlayer {
+		if d.Challenge == genome.ChallengeAnyPlayer {
 			b.WriteString("Then any other player may call \"Cheat!\" (they are asked in turn order, starting after you). ")
 		} else {
 			b.WriteString("Then the next player may call \"Cheat!\". ")
 		}
 		b.WriteString("If someone does, turn up the cards you put down: if any of them is not of the announced rank, you take the whole centre pile into your hand; otherwise the player who called takes it.")
 		return b.String()
-	case PhaseShowdown:
+	case genome.PhaseShowdown:
 		d := &p.Showdown
 		var b strings.Builder
 		b.WriteString("Showdown: the players still in the hand show their cards. ")
 		switch d.Method {
-		case ShowdownPokerHigh:
+		case genome.ShowdownPokerHigh:
 			if d.HoleCards == 0 {
 				b.WriteString("The best five-card poker hand made from a player's own cards and the community cards wins")
 			} else {
 				b.WriteString(fmt.Sprintf("Each player makes the best five-card poker hand from exactly %d of their own cards and %d community cards; the best hand wins", d.HoleCards, 5-d.HoleCards))
 			}
 			b.WriteString(" (royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, one pair, high card; an ace may be high or low in a straight).")
-		case ShowdownHighCard:
+		case genome.ShowdownHighCard:
 			b.WriteString("The player with the highest card wins; if tied, compare the next highest cards, and so on. Suits do not count.")
-		case ShowdownPointTotal:
+		case genome.ShowdownPointTotal:
 			lim := g.Setup.PointLimit
 			b.WriteString(fmt.Sprintf("The hand worth the most points without going over %d wins. Two to ten count their number, jack, queen and king 10, an ace 1 (or 11 if that keeps the hand at %d or less). A hand over %d is bust and loses to any other hand; if every hand is bust, the lowest total wins.", lim, lim, lim))
 		}
@@ -811,11 +812,11 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 			b.WriteString(" The winner wins the showdown; tied players all do.")
 		}
 		return b.String()
-	case PhaseAsk:
+	case genome.PhaseAsk:
 		d := &p.Ask
 		var b strings.Builder
 		who := "any other player"
-		if d.Target == AskNextPlayer {
+		if d.Target == genome.AskNextPlayer {
 			who = "the next player"
 		}
 		b.WriteString(fmt.Sprintf("Ask %s for a rank", who))
@@ -839,23 +840,23 @@ func phaseText(g *Genome, p *Phase, turn bool) string {
 	return "(a phase of unknown kind)"
 }
 
-func wildEffectRanks(g *Genome) RankSet {
-	var s RankSet
+func wildEffectRanks(g *genome.Genome) genome.RankSet {
+	var s genome.RankSet
 	for _, e := range g.Effects {
-		if e.Kind == EffectWild {
+		if e.Kind == genome.EffectWild {
 			s |= e.Ranks
 		}
 	}
 	return s | g.Setup.WildRanks
 }
 
-func trickText(g *Genome, d *TrickPhase) string {
+func trickText(g *genome.Genome, d *genome.TrickPhase) string {
 	var b strings.Builder
-	if d.PlayFrom == FromTopOfHand {
+	if d.PlayFrom == genome.FromTopOfHand {
 		b.WriteString("Battle: every player with cards turns the top card of their face-down pile face up, all at the same time. ")
 	} else {
 		b.WriteString("Play a trick: you lead a card")
-		if d.LeadCondition.Op != OpAlways {
+		if d.LeadCondition.Op != genome.OpAlways {
 			b.WriteString(fmt.Sprintf(" (you may lead a card only if %s; if no card qualifies, lead any card)", cond(&d.LeadCondition, you)))
 		}
 		b.WriteString(", then each other player in turn plays one card")
@@ -864,11 +865,11 @@ func trickText(g *Genome, d *TrickPhase) string {
 		}
 		b.WriteString(". ")
 	}
-	trumps := g.Setup.Trump != TrumpNone
+	trumps := g.Setup.Trump != genome.TrumpNone
 	switch d.Winner {
-	case HighLedSuit, LowLedSuit:
+	case genome.HighLedSuit, genome.LowLedSuit:
 		hl := "highest"
-		if d.Winner == LowLedSuit {
+		if d.Winner == genome.LowLedSuit {
 			hl = "lowest"
 		}
 		if trumps {
@@ -876,20 +877,20 @@ func trickText(g *Genome, d *TrickPhase) string {
 		} else {
 			b.WriteString(fmt.Sprintf("The %s card of the suit led wins the trick. ", hl))
 		}
-	case HighRank, LowRank:
+	case genome.HighRank, genome.LowRank:
 		hl := "highest"
-		if d.Winner == LowRank {
+		if d.Winner == genome.LowRank {
 			hl = "lowest"
 		}
 		b.WriteString(fmt.Sprintf("The %s card wins; suits do not matter. ", hl))
-		if d.Tie == TieWar {
+		if d.Tie == genome.TieWar {
 			b.WriteString(fmt.Sprintf("If the best cards tie, it is war: each tied player puts %s face down and then one card face up, and the best of the new face-up cards wins everything (repeat if they tie again). A player who runs short plays their last card face up; a tied player with no cards loses the war. ", plural(int(d.WarCards), "card", "cards")))
 		} else {
 			b.WriteString("If the best cards tie, the one played first wins. ")
 		}
 	}
 	switch d.Collect {
-	case CollectHandBottom:
+	case genome.CollectHandBottom:
 		b.WriteString("The winner puts all the cards played face down at the bottom of their pile")
 	default:
 		b.WriteString("The winner takes the cards of the trick face down into their won pile")
@@ -901,92 +902,92 @@ func trickText(g *Genome, d *TrickPhase) string {
 	return b.String()
 }
 
-func effectText(e Effect) string {
-	who := map[EffectTarget]string{
-		TargetNextPlayer: "the next player", TargetPreviousPlayer: "the previous player",
-		TargetChosenPlayer: "a player of your choice", TargetAllOthers: "every other player",
+func effectText(e genome.Effect) string {
+	who := map[genome.EffectTarget]string{
+		genome.TargetNextPlayer: "the next player", genome.TargetPreviousPlayer: "the previous player",
+		genome.TargetChosenPlayer: "a player of your choice", genome.TargetAllOthers: "every other player",
 	}[e.Target]
 	name := "A" + strings.TrimPrefix(strings.TrimPrefix(article(filterText(e.Ranks, e.Suits)), "a"), "A")
 	var what string
 	n := int(e.Value)
 	switch e.Kind {
-	case EffectSkip:
+	case genome.EffectSkip:
 		what = "the next player misses their turn"
-	case EffectReverse:
+	case genome.EffectReverse:
 		what = "the direction of play reverses"
-	case EffectDraw:
+	case genome.EffectDraw:
 		what = fmt.Sprintf("%s draws %s from the stock", who, plural(n, "card", "cards"))
-	case EffectExtraTurn:
+	case genome.EffectExtraTurn:
 		what = "you take another turn"
-	case EffectWild:
+	case genome.EffectWild:
 		return fmt.Sprintf("%s is wild: it can be played on any card, and whoever plays it names a suit; the next card played must follow that suit (or be wild).", name)
-	case EffectSteal:
+	case genome.EffectSteal:
 		what = fmt.Sprintf("you take %s at random from %s's hand", plural(n, "card", "cards"), who)
-	case EffectPeek:
+	case genome.EffectPeek:
 		what = fmt.Sprintf("you look at %s at random from %s's hand", plural(n, "card", "cards"), who)
-	case EffectGive:
+	case genome.EffectGive:
 		what = fmt.Sprintf("you give %s of your choice to %s", plural(n, "card", "cards"), who)
-	case EffectSwapHands:
+	case genome.EffectSwapHands:
 		what = fmt.Sprintf("you swap hands with %s", who)
-	case EffectDiscard:
+	case genome.EffectDiscard:
 		what = fmt.Sprintf("%s discards %s of their choice", who, plural(n, "card", "cards"))
 	}
 	return fmt.Sprintf("%s: when you play one, %s.", name, what)
 }
 
-func scoreText(r ScoringRule) string {
+func scoreText(r genome.ScoringRule) string {
 	pts := plural(int(r.Points), "point", "points")
 	if r.Points < 0 {
 		pts = "minus " + plural(-int(r.Points), "point", "points")
 	}
 	f := filterText(r.Ranks, r.Suits)
 	switch r.Kind {
-	case ScoreCardWon:
+	case genome.ScoreCardWon:
 		return fmt.Sprintf("%s for each %s among the cards they won.", pts, f)
-	case ScoreCardInHand:
+	case genome.ScoreCardInHand:
 		return fmt.Sprintf("%s for each %s left in their hand.", pts, f)
-	case ScoreTrickWon:
+	case genome.ScoreTrickWon:
 		return fmt.Sprintf("%s for each trick they won.", pts)
-	case ScoreSetMade:
+	case genome.ScoreSetMade:
 		return fmt.Sprintf("%s for each set they put down.", pts)
-	case ScoreWentOut:
+	case genome.ScoreWentOut:
 		return fmt.Sprintf("%s if they were the first to run out of cards.", pts)
-	case ScoreShowdownWon:
+	case genome.ScoreShowdownWon:
 		return fmt.Sprintf("%s for each showdown they won.", pts)
 	}
 	return "(unknown scoring rule)"
 }
 
-func winText(w WinCondition) string {
+func winText(w genome.WinCondition) string {
 	t := int(w.Threshold)
 	switch w.Kind {
-	case WinEmptyHand:
+	case genome.WinEmptyHand:
 		return "The first player to get rid of all their cards wins at once."
-	case WinLastWithCardsLoses:
+	case genome.WinLastWithCardsLoses:
 		return "Players who get rid of all their cards are safe. The last player left holding cards loses; everyone else wins."
-	case WinCaptureAll:
+	case genome.WinCaptureAll:
 		return "The player who wins all the cards wins."
-	case WinHighScore:
+	case genome.WinHighScore:
 		if t > 0 {
 			return fmt.Sprintf("The game ends after a hand in which a player reaches %d points or more; the player with the highest score wins.", t)
 		}
 		return "The player with the highest score wins."
-	case WinLowScore:
+	case genome.WinLowScore:
 		if t > 0 {
 			return fmt.Sprintf("The game ends after a hand in which a player reaches %d points or more; the player with the lowest score wins.", t)
 		}
 		return "The player with the lowest score wins."
-	case WinFirstToScore:
+	case genome.WinFirstToScore:
 		return fmt.Sprintf("The first player to have %d points or more at the end of a hand wins (if several do, the highest score).", t)
-	case WinMostTricks:
+	case genome.WinMostTricks:
 		return "The player who won the most tricks in the last hand wins."
-	case WinBestHand:
+	case genome.WinBestHand:
 		return "The player who won the most showdowns wins."
-	case WinMostChips:
+	case genome.WinMostChips:
 		return "The player with the most chips wins."
-	case WinLastWithChips:
+	case genome.WinLastWithChips:
 		return "The last player with chips left wins."
-	case WinLastStanding:
+	case genome.WinLastStanding:
 		return "The last player not knocked out wins."
 	}
 	return "(unknown win condition)"

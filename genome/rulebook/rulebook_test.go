@@ -1,4 +1,4 @@
-package genome
+package rulebook
 
 import (
 	"flag"
@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden rulebooks in testdata/rules")
@@ -13,26 +17,18 @@ var update = flag.Bool("update", false, "rewrite the golden rulebooks in testdat
 // TestRulesGolden compares each seed's rulebook with testdata/rules/ID.txt
 // (go test ./genome -run RulesGolden -update rewrites them).
 func TestRulesGolden(t *testing.T) {
-	for _, id := range SeedIDs() {
-		g, err := Seed(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, id := range genome.SeedIDs() {
+		g, err := genome.Seed(id)
+		require.NoError(t, err)
 		got := Rules(g)
 		path := filepath.Join("testdata", "rules", id+".txt")
 		if *update {
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
 			continue
 		}
 		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update to create it)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: rulebook differs from %s (run with -update if the change is intended):\n%s", id, path, got)
-		}
+		require.NoError(t, err, "run with -update to create it")
+		assert.Equal(t, string(want), got, "%s: rulebook differs from %s (run with -update if the change is intended)", id, path)
 	}
 }
 
@@ -55,15 +51,11 @@ func TestRulesMentionTheGame(t *testing.T) {
 		"omaha_pl":           {"Pot limit", "exactly 2 of their own cards and 3 community cards"},
 	}
 	for id, phrases := range want {
-		g, err := Seed(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, err := genome.Seed(id)
+		require.NoError(t, err)
 		text := strings.Join(strings.Fields(Rules(g)), " ")
 		for _, p := range phrases {
-			if !strings.Contains(text, p) {
-				t.Errorf("%s: rulebook lacks %q", id, p)
-			}
+			assert.Contains(t, text, p, "%s: rulebook lacks %q", id, p)
 		}
 	}
 }
