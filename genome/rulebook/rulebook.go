@@ -837,7 +837,7 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 		}
 		return b.String()
 	}
-	return "(a phase of unknown kind)"
+	return unknownPhase
 }
 
 func wildEffectRanks(g *genome.Genome) genome.RankSet {
@@ -1011,3 +1011,6 @@ func (w *rulebook) endText() string {
 	parts = append(parts, fmt.Sprintf("So that every game ends, play stops after %s (%s); the players are then ranked as described under Object of the game.", plural(int(g.Turns.MaxTurns), "turn", "turns"), turn))
 	return strings.Join(parts, " ")
 }
+
+// unknownPhase stands for a phase whose kind phaseText does not know.
+const unknownPhase = "(a phase of unknown kind)"

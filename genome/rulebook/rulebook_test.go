@@ -59,3 +59,14 @@ func TestRulesMentionTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryPhaseKindHasASentence fails, naming the kind, when phaseText
+// has no sentence for a phase kind.
+func TestEveryPhaseKindHasASentence(t *testing.T) {
+	g, err := genome.Seed("holdem_nl_heads_up")
+	require.NoError(t, err)
+	for _, k := range genome.PhaseKinds() {
+		text := phaseText(g, &genome.Phase{Kind: k}, false)
+		assert.NotEqualf(t, unknownPhase, text, "phase kind %s has no sentence in phaseText (genome/rulebook/rulebook.go)", k)
+	}
+}
