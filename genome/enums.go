@@ -186,6 +186,15 @@ func (v Test) String() string    { return enumString(uint8(v), testNames, "Test"
 func (Test) enumNames() []string { return testNames }
 func (v Test) valid() bool       { return int(v) < len(testNames) }
 
+// Tests returns every condition test (all but TestNone), in order.
+func Tests() []Test {
+	ts := make([]Test, 0, len(testNames)-1)
+	for t := TestCardRankIn; int(t) < len(testNames); t++ {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
 // testInfo classifies a test: whether it needs a candidate card, whether it
 // compares a number (Cmp, Value), and which set it reads.
 type testInfo struct {

@@ -44,23 +44,14 @@ func (p *Program) node(c *genome.Condition) int16 {
 		if c.Test == genome.TestTurnNumber {
 			p.turnTests = true
 		}
-		switch c.Test {
-		case genome.TestCardRankIn, genome.TestHasRank:
+		switch {
+		case c.Test.UsesRanks():
 			n.set = rankSetMask(c.Ranks)
-		case genome.TestCardSuitIn, genome.TestHasSuit, genome.TestOnlySuits:
-			n.set = suitSetMask(c.Suits)
-		case genome.TestCardIsWild:
-			n.set = p.wild
-		case genome.TestCardPoints:
-			var m cards.Set
-			for cd := cards.Card(0); cd < cards.NumCards; cd++ {
-				if c.Cmp.Compare(genome.CardPoints(cd), int(c.Value)) {
-					m |= 1 << cd
-				}
-			}
-			n.set = m
-		case genome.TestSuitPlayed:
-			n.suits = uint8(c.Suits)
+		case c.Test.UsesSuits():
+			n.set, n.suits = suitSetMask(c.Suits), uint8(c.Suits)
+		}
+		if f := conditionTests[c.Test].cards; f != nil {
+			n.set = f(p, c)
 		}
 	}
 	if len(c.Args) > 0 {
@@ -83,10 +74,7 @@ func (p *Program) node(c *genome.Condition) int16 {
 		n.static, n.set = true, 0
 		n.bstatic, n.bval = true, false
 	case genome.OpTest:
-		switch c.Test {
-		case genome.TestCardRankIn, genome.TestCardSuitIn, genome.TestCardIsWild, genome.TestCardPoints:
-			n.static = true
-		}
+		n.static = conditionTests[c.Test].cards != nil
 		if c.Test.NeedsCard() {
 			n.bstatic, n.bval = true, false // card tests are false without a candidate
 		}
@@ -253,76 +241,30 @@ func (p *Program) closure(ni int16, withCard bool) condFn {
 // leaf compiles a test that depends on the state.
 func (p *Program) leaf(ni int16) condFn {
 	n := &p.nodes[ni]
-	switch n.test {
-	case genome.TestSameRankAsTop:
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if s.ndisc > 0 {
-				return want & rankMask[s.disc[s.ndisc-1].Rank()]
-			}
-			return want
-		}
-	case genome.TestSameSuitAsTop:
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if s.ndisc > 0 {
-				return want & suitMask[s.topSuit(s.disc[s.ndisc-1])]
-			}
-			return want
-		}
-	case genome.TestCardRankVsTop:
-		vs := &p.vsTop[n.cmp]
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if s.ndisc > 0 {
-				return want & vs[s.disc[s.ndisc-1].Rank()]
-			}
-			return want
-		}
-	case genome.TestCardIsTrump:
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if s.trump >= 0 {
-				return want & suitMask[s.trump]
-			}
-			return 0
-		}
-	case genome.TestHandSize:
-		cmp, v := n.cmp, int(n.value)
+	t := &conditionTests[n.test]
+	switch {
+	case t.compile != nil:
+		return t.compile(p, n)
+	case t.quantity != nil:
+		quantity, cmp, v := t.quantity, n.cmp, int(n.value)
 		return func(s *State, q int, want cards.Set) cards.Set {
-			if cmp.Compare(popcount(s.hand[q]), v) {
+			if cmp.Compare(quantity(s, q), v) {
 				return want
 			}
 			return 0
 		}
-	case genome.TestHasRank, genome.TestHasSuit:
-		set := n.set
+	case t.holds != nil:
+		holds, node := t.holds, *n
 		return func(s *State, q int, want cards.Set) cards.Set {
-			if s.hand[q]&set != 0 {
-				return want
-			}
-			return 0
-		}
-	case genome.TestSuitPlayed:
-		suits := n.suits
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if s.playedSuits&suits != 0 {
-				return want
-			}
-			return 0
-		}
-	case genome.TestTricksPlayed:
-		cmp, v := n.cmp, int(n.value)
-		return func(s *State, _ int, want cards.Set) cards.Set {
-			if cmp.Compare(int(s.tricksHand), v) {
+			if holds(s, &node, q) {
 				return want
 			}
 			return 0
 		}
 	}
-	node := *n
-	return func(s *State, q int, want cards.Set) cards.Set {
-		if s.playerTest(&node, q) {
-			return want
-		}
-		return 0
-	}
+	// genome.Validate accepts only known tests: this is a test added to
+	// the genome without its entry in conditionTests.
+	panic("game: condition test " + n.test.String() + " has no entry in conditionTests")
 }
 
 // setOf runs a compiled condition for player p over the candidates of
@@ -334,44 +276,14 @@ func (s *State) holds(f condFn, p int) bool { return f(s, p, allCards) != 0 }
 
 // playerTest evaluates a test that needs no candidate card for player p.
 func (s *State) playerTest(n *cnode, p int) bool {
-	var q int
-	switch n.test {
-	case genome.TestHasRank, genome.TestHasSuit:
-		return s.hand[p]&n.set != 0
-	case genome.TestOnlySuits:
-		return s.hand[p] != 0 && s.hand[p]&^n.set == 0
-	case genome.TestSuitPlayed:
-		return s.playedSuits&n.suits != 0
-	case genome.TestHandSize:
-		q = popcount(s.hand[p])
-	case genome.TestHandPoints:
-		q = s.handPoints(s.hand[p])
-	case genome.TestScore:
-		q = int(s.score[p])
-	case genome.TestChips:
-		q = int(s.Chips(p).Whole())
-	case genome.TestTricksWon:
-		q = int(s.tricks[p])
-	case genome.TestWonCards:
-		q = popcount(s.won[p])
-	case genome.TestLargestSet:
-		q = largestSet(s.hand[p])
-	case genome.TestStockSize:
-		q = int(s.nstock)
-	case genome.TestDiscardSize:
-		q = int(s.ndisc)
-	case genome.TestTurnNumber:
-		q = s.Turn()
-	case genome.TestHandNumber:
-		q = int(s.handNo)
-	case genome.TestTricksPlayed:
-		q = int(s.tricksHand)
-	case genome.TestPlayersIn:
-		q = popcount16(s.inHand)
-	default:
-		return false
+	t := &conditionTests[n.test]
+	switch {
+	case t.quantity != nil:
+		return n.cmp.Compare(t.quantity(s, p), int(n.value))
+	case t.holds != nil:
+		return t.holds(s, n, p)
 	}
-	return n.cmp.Compare(q, int(n.value))
+	return false
 }
 
 // handPoints is genome.HandPoints over a set of cards.

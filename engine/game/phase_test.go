@@ -46,3 +46,23 @@ func TestEveryPhaseKindIsPlayed(t *testing.T) {
 		assert.Truef(t, seen[k], "no seed game (genome/seeds) uses phase kind %s: add one so the golden games play it", k)
 	}
 }
+
+// TestEveryConditionTestHasOps fails, naming the test, when a condition
+// test of the genome has no evaluation in conditionTests.
+func TestEveryConditionTestHasOps(t *testing.T) {
+	tests := genome.Tests()
+	require.NotEmpty(t, tests)
+	require.Equalf(t, len(tests)+1, len(conditionTests),
+		"conditionTests (engine/game/condition_tests.go) has %d entries, genome has %d tests (+ none)", len(conditionTests), len(tests))
+	for _, tt := range tests {
+		ops := conditionTests[tt]
+		if tt.NeedsCard() {
+			assert.Truef(t, ops.cards != nil || ops.compile != nil,
+				"card test %s: conditionTests needs cards or compile (engine/game/condition_tests.go)", tt)
+			continue
+		}
+		assert.Truef(t, ops.quantity != nil || ops.holds != nil,
+			"player test %s: conditionTests needs quantity or holds (engine/game/condition_tests.go)", tt)
+		assert.Equalf(t, tt.Numeric(), ops.quantity != nil, "player test %s: quantity is for the numeric tests", tt)
+	}
+}
