@@ -371,6 +371,32 @@ func (h *Hand) applyUnchecked(a Action) {
 	h.toAct = h.nextToAct(next)
 }
 
+func (h *Hand) forfeit(s int) error {
+	switch {
+	case h.n == 0 || h.settled:
+		return fmt.Errorf("betting: Forfeit: no hand in play")
+	case s < 0 || s >= h.n:
+		return fmt.Errorf("betting: Forfeit: seat %d out of range 0..%d", s, h.n-1)
+	case h.folded&(1<<s) != 0:
+		return fmt.Errorf("betting: Forfeit: seat %d is not in the hand", s)
+	case h.allin&(1<<s) != 0:
+		return fmt.Errorf("betting: Forfeit: seat %d is all-in", s)
+	}
+	h.folded |= 1 << s
+	if h.toAct < 0 {
+		return nil
+	}
+	from := h.toAct
+	if from == s {
+		from = s + 1
+		if from == h.n {
+			from = 0
+		}
+	}
+	h.toAct = h.nextToAct(from)
+	return nil
+}
+
 func (h *Hand) put(s int, c chips.Chips) {
 	h.stack[s] -= c
 	h.street[s] += c
@@ -422,7 +448,8 @@ func (h *Hand) allInAction() Action {
 func (h *Hand) live(i int) chips.Chips { return h.committed[i] - h.ante[i] }
 
 // uncalled reports the seat whose live chips exceed every other seat's and
-// by how much; (-1, 0) if none.
+// by how much; (-1, 0) if none. A folded seat gets nothing back: its
+// chips stay in the pot.
 func (h *Hand) uncalled() (int, chips.Chips) {
 	top, first, second := -1, chips.Chips(0), chips.Chips(0)
 	for i := 0; i < h.n; i++ {
@@ -437,7 +464,7 @@ func (h *Hand) uncalled() (int, chips.Chips) {
 			second = v
 		}
 	}
-	if first > second {
+	if first > second && h.folded&(1<<top) == 0 {
 		return top, first - second
 	}
 	return -1, 0
