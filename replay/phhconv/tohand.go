@@ -279,7 +279,7 @@ func (c *conv) setup(dead chips.Chips) (replay.Hand, error) {
 	cfg := betting.HandConfig{
 		Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n],
 		Button: c.pos.Button, FirstToAct: c.pos.FirstToAct, FirstToActPostflop: c.pos.FirstToActPostflop,
-		DeadMoney: dead, Unit: h.Unit(),
+		DeadMoney: dead, Unit: h.Unit(), AnteTrimming: h.AnteTrimming != nil && *h.AnteTrimming,
 	}
 	if err := c.bh.Reset(cfg); err != nil {
 		return rh, err
