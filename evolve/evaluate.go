@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -24,7 +25,14 @@ type playSpec struct {
 	sitOuts    sim.SitOuts
 	skillAgent string
 	skillGames int
-	seed       uint64
+	// skillBudget is B, the search budget of the ladder's lower search
+	// rung (from skillAgent "ismcts:B").
+	skillBudget int
+	seed        uint64
+	capDraws    bool
+	require     []string
+	// ablationGames is the games of the ablation pass (0: none).
+	ablationGames int
 	// gates, if set, are checked on a pilot of one game in ten (at least
 	// two) of the first seating before the rest is played: a genome whose
 	// pilot fails a gate other than too_short (a cheap one) keeps the
@@ -36,16 +44,30 @@ type playSpec struct {
 func evolutionSpec(c *Config) playSpec {
 	so, _ := sim.ParseSitOuts(c.Evaluation.SitOuts)
 	return playSpec{
-		games:      c.Evaluation.Games,
-		agents:     [2]string{c.Evaluation.Agents[0], c.Evaluation.Agents[1]},
-		players:    c.Evaluation.Players,
-		opts:       agent.Options{Samples: c.Evaluation.GreedySamples, StrengthSamples: c.Evaluation.StrengthSamples, RolloutCap: c.Evaluation.RolloutCap},
-		sitOuts:    so,
-		skillAgent: c.Skill.Agent,
-		skillGames: c.Skill.Games,
-		seed:       c.Seed,
-		gates:      NewWeighted(c.Fitness, c.Gates),
+		games:         c.Evaluation.Games,
+		agents:        [2]string{c.Evaluation.Agents[0], c.Evaluation.Agents[1]},
+		players:       c.Evaluation.Players,
+		opts:          agent.Options{Samples: c.Evaluation.GreedySamples, StrengthSamples: c.Evaluation.StrengthSamples, RolloutCap: c.Evaluation.RolloutCap},
+		sitOuts:       so,
+		skillAgent:    c.Skill.Agent,
+		skillGames:    c.Skill.Games,
+		skillBudget:   searchBudget(c.Skill.Agent),
+		seed:          c.Seed,
+		capDraws:      c.Evaluation.CapDraws,
+		ablationGames: c.Evaluation.AblationGames,
+		require:       c.Evaluation.Require,
+		gates:         NewWeighted(c.Fitness, c.Gates),
 	}
+}
+
+// searchBudget returns N of a search agent "name:N" (10 when absent).
+func searchBudget(spec string) int {
+	if _, n, ok := strings.Cut(spec, ":"); ok {
+		if b, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && b > 0 {
+			return b
+		}
+	}
+	return 10
 }
 
 // remeasureSpec is the play of the re-measurement: GamesFactor times the
@@ -66,6 +88,7 @@ func remeasureSpec(c *Config) playSpec {
 	if s.skillAgent == "" {
 		s.skillAgent = "ismcts:100"
 	}
+	s.skillBudget = searchBudget(s.skillAgent)
 	s.seed = c.Seed ^ 0x9e3779b97f4a7c15
 	s.gates = nil
 	return s
@@ -107,7 +130,7 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 		return Measures{}, err
 	}
 	n := s.playerCount(prog)
-	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve"}
+	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve", CapDraws: s.capDraws}
 	if s.session(g) {
 		opt.SitOuts = s.sitOuts
 	}
@@ -120,6 +143,8 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 		}
 		pm := combine([2]*sim.Metrics{&res.Metrics, &res.Metrics}, s)
 		pm.Games = res.Metrics.Games
+		pm.Missing = missingMechanics(g, s.require)
+		pm.RulesLength = RulesLength(g)
 		if failed := s.gates.gates(&pm); len(failed) > 0 && !(len(failed) == 1 && failed[0] == "too_short") {
 			pm.Chips = prog.HasChips()
 			pm.Session = opt.SitOuts.Enabled()
@@ -137,25 +162,22 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 	m := combine(ms, s)
 	m.Chips = prog.HasChips()
 	m.Session = opt.SitOuts.Enabled()
+	m.Missing = missingMechanics(g, s.require)
+	m.RulesLength = RulesLength(g)
 	return m, nil
 }
 
-// measureSkill returns the skill gradient of the spec's searching agent
-// on g.
-func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (float64, error) {
+// measureSkill measures the skill ladder of g (see runLadder) with the
+// spec's budget and games per pair, and returns its steps.
+func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) ([]LadderStep, error) {
 	prog, err := game.Compile(g)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	opt := sim.Options{Players: s.playerCount(prog), Agent: s.opts}
-	sk, err := sim.SkillGradient(ctx, prog, s.skillAgent, s.skillGames, s.seed, workers, opt)
-	if err != nil {
-		return 0, err
-	}
-	if !sk.Gradient.Valid {
-		return 0, nil
-	}
-	return sk.Gradient.Value, nil
+	return runLadder(ctx, prog, ladderOptions{
+		Games: s.skillGames, Budget: s.skillBudget, Players: s.playerCount(prog), Seed: s.seed, Workers: workers,
+		Agent: sim.Options{Agent: s.opts, CapDraws: s.capDraws},
+	})
 }
 
 // avg is the mean of the valid values among os.
@@ -192,6 +214,9 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 	m.LeadChanges = avg0(a.LeadChanges, b.LeadChanges)
 	m.ComebackRate = avg0(a.ComebackRate, b.ComebackRate)
 	m.Margin, m.HasMargin = avg(a.Margin, b.Margin)
+	m.Drama = avg0(a.Drama, b.Drama)
+	m.WinnerLeadFrom, m.HasLead = avg(a.WinnerLeadFrom, b.WinnerLeadFrom)
+	m.DrawRate = avg0(a.SharedWinRate, b.SharedWinRate)
 
 	// Balance of the seats with the agents' effect averaged out.
 	n := a.Players
@@ -251,14 +276,54 @@ type evaluator struct {
 	grid    *Grid
 	workers int
 
-	mu    sync.Mutex
-	cache map[genome.Hash]Measures
-	skill map[genome.Hash]float64
+	mu     sync.Mutex
+	cache  map[genome.Hash]Measures
+	skill  map[genome.Hash][]LadderStep
+	pruned map[genome.Hash]ablation
+}
+
+// ablation is the outcome of the ablation pass on one genome.
+type ablation struct {
+	g       *genome.Genome
+	h       genome.Hash
+	removed []string
+}
+
+// ablate runs the ablation pass on ind (not on seed games) and replaces
+// its genome by the pruned one. The result is cached by the hash of the
+// genome before the pass.
+func (e *evaluator) ablate(ctx context.Context, ind *Individual) ([]string, error) {
+	if e.spec.ablationGames <= 0 || ind.seed {
+		return nil, nil
+	}
+	e.mu.Lock()
+	a, ok := e.pruned[ind.Hash]
+	e.mu.Unlock()
+	if !ok {
+		opt := sim.Options{Agent: e.spec.opts, CapDraws: e.spec.capDraws}
+		g, removed, err := Ablate(ctx, ind.Genome, e.spec.agents[1], e.spec.players, e.spec.ablationGames, e.spec.seed, opt)
+		if err != nil {
+			return nil, err
+		}
+		a = ablation{g: ind.Genome, h: ind.Hash}
+		if len(removed) > 0 {
+			h, err := genome.ContentHash(g)
+			if err != nil {
+				return nil, err
+			}
+			a = ablation{g: g, h: h, removed: removed}
+		}
+		e.mu.Lock()
+		e.pruned[ind.Hash] = a
+		e.mu.Unlock()
+	}
+	ind.Genome, ind.Hash = a.g, a.h
+	return a.removed, nil
 }
 
 func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evaluator {
 	return &evaluator{spec: spec, fit: fit, grid: grid, workers: max(workers, 1),
-		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]float64{}}
+		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash][]LadderStep{}, pruned: map[genome.Hash]ablation{}}
 }
 
 // evaluate measures every individual without a score (in parallel, one
@@ -271,6 +336,10 @@ func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress f
 	done := 0
 	for _, ind := range inds {
 		eg.Go(func() error {
+			removed, err := e.ablate(ctx, ind)
+			if err != nil {
+				return fmt.Errorf("evolve: ablating %s (%s): %w", ind.Genome.ID, ind.Hash.String()[:12], err)
+			}
 			e.mu.Lock()
 			m, ok := e.cache[ind.Hash]
 			e.mu.Unlock()
@@ -285,6 +354,7 @@ func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress f
 				e.mu.Unlock()
 			}
 			ind.Measures = m
+			ind.Measures.Pruned = removed
 			e.score(ind)
 			if progress != nil {
 				mu.Lock()
@@ -336,7 +406,8 @@ func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) e
 				e.skill[ind.Hash] = v
 				e.mu.Unlock()
 			}
-			ind.Measures.Skill, ind.Measures.HasSkill = v, true
+			ind.Measures.Ladder = v
+			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
 			return nil
 		})
 	}

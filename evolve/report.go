@@ -177,11 +177,14 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 		if err != nil {
 			return nil, err
 		}
+		if c.Evaluation.MaxTurns > 0 {
+			g.Turns.MaxTurns = c.Evaluation.MaxTurns // the same cap as the evolved genomes
+		}
 		h, err := genome.ContentHash(g)
 		if err != nil {
 			return nil, err
 		}
-		ind := &Individual{Genome: g, Hash: h}
+		ind := &Individual{Genome: g, Hash: h, seed: true}
 		// The seed's score under evolution's settings, skill included.
 		if err := r.ev.evaluate(ctx, []*Individual{ind}, nil); err != nil {
 			return nil, err
@@ -191,7 +194,8 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			if err != nil {
 				return nil, err
 			}
-			ind.Measures.Skill, ind.Measures.HasSkill = v, true
+			ind.Measures.Ladder = v
+			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
 			r.ev.score(ind)
 		}
 		todo = append(todo, ind)
@@ -209,7 +213,8 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			if err != nil {
 				return nil, fmt.Errorf("evolve: re-measuring the skill of %s: %w", ind.Genome.ID, err)
 			}
-			m.Skill, m.HasSkill = v, true
+			m.Ladder = v
+			m.Skill, m.HasSkill = ladderSkill(v), true
 		}
 		out[i] = Remeasured{ID: ind.Genome.ID, Name: ind.Genome.Name, Hash: ind.Hash.String(), Seed: seedFlags[i],
 			Evolved: ind.Score, Again: r.fit.Score(&m), Measures: m}
