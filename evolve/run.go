@@ -175,6 +175,9 @@ type runner struct {
 	pop     []*Individual
 	history []GenRow
 	gen     int
+	// ancestry holds every genome that has been in the population or the
+	// archive, by ID.
+	ancestry map[string]Ancestor
 }
 
 func (r *runner) progress(p Progress) {
@@ -234,6 +237,10 @@ func (r *runner) run(ctx context.Context, cp *checkpoint) (*Result, error) {
 		}
 		r.pcg, r.rng = cp.pcg, rand.New(cp.pcg)
 		r.pop, r.history, r.gen = cp.pop, cp.history, cp.generation
+		r.ancestry = map[string]Ancestor{}
+		for _, a := range cp.ancestry {
+			r.ancestry[a.ID] = a
+		}
 		for _, ind := range cp.archive {
 			r.grid.Add(ind)
 		}
@@ -343,7 +350,9 @@ func (r *runner) endGeneration(evaluated int) error {
 		row.Playable = float64(playable) / float64(len(r.pop))
 	}
 	r.history = append(r.history, row)
-	if err := writeCheckpoint(r.dir, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history); err != nil {
+	r.remember(r.pop)
+	r.remember(r.grid.Elites())
+	if err := writeCheckpoint(r.dir, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history, r.ancestors()); err != nil {
 		return fmt.Errorf("evolve: checkpoint: %w", err)
 	}
 	if err := r.writeCSV(); err != nil {
