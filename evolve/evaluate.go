@@ -35,8 +35,8 @@ type playSpec struct {
 	ablationGames int
 	// gates, if set, are checked on a pilot of one game in ten (at least
 	// two) of the first seating before the rest is played: a genome whose
-	// pilot fails a gate other than too_short (a cheap one) keeps the
-	// pilot's measures.
+	// pilot fails a gate that a few games decide (see pilotFails) keeps
+	// the pilot's measures.
 	gates *Weighted
 }
 
@@ -123,6 +123,25 @@ func (s *playSpec) session(g *genome.Genome) bool {
 	return true
 }
 
+// pilotFails reports whether a pilot's failed gates stop the evaluation:
+// only the gates a few games decide (too_long, no_real_decisions,
+// missing_mechanic), and no_completion when no pilot game finished. The
+// statistical gates (completion, draws, balance) and too_short wait for
+// every game.
+func pilotFails(failed []string, m *Measures) bool {
+	for _, f := range failed {
+		switch f {
+		case "too_long", "no_real_decisions", "missing_mechanic":
+			return true
+		case "no_completion":
+			if m.Completion == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // measure plays g by spec and returns its measures (without skill).
 func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (Measures, error) {
 	prog, err := game.Compile(g)
@@ -145,7 +164,7 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 		pm.Games = res.Metrics.Games
 		pm.Missing = missingMechanics(g, s.require)
 		pm.RulesLength = RulesLength(g)
-		if failed := s.gates.gates(&pm); len(failed) > 0 && !(len(failed) == 1 && failed[0] == "too_short") {
+		if pilotFails(s.gates.gates(&pm), &pm) {
 			pm.Chips = prog.HasChips()
 			pm.Session = opt.SitOuts.Enabled()
 			pm.Pilot = true
