@@ -257,6 +257,29 @@ func Ablate(ctx context.Context, g *genome.Genome, agentName string, players, ga
 	return cur, removed, nil
 }
 
+// Prune applies the removals that Ablate reported ("phase 3", "effect 0",
+// "scoring 1", in Ablate's order) to a copy of g.
+func Prune(g *genome.Genome, removed []string) (*genome.Genome, error) {
+	c := g.Clone()
+	for _, r := range removed {
+		var p part
+		if _, err := fmt.Sscanf(r, "%s %d", &p.kind, &p.index); err != nil {
+			return nil, fmt.Errorf("prune %q: %w", r, err)
+		}
+		switch {
+		case p.kind == "phase" && p.index >= 0 && p.index < len(c.Phases):
+			deletePhase(c, p.index)
+		case p.kind == "effect" && p.index >= 0 && p.index < len(c.Effects):
+			c.Effects = slices.Delete(c.Effects, p.index, p.index+1)
+		case p.kind == "scoring" && p.index >= 0 && p.index < len(c.Scoring):
+			c.Scoring = slices.Delete(c.Scoring, p.index, p.index+1)
+		default:
+			return nil, fmt.Errorf("prune %q: no such part", r)
+		}
+	}
+	return c, nil
+}
+
 // RulesLength is the size of a rulebook: phases, effects, scoring rules and
 // win conditions, plus the nodes of every condition beyond the first of
 // each (a condition that is a single test costs nothing extra).

@@ -2,12 +2,9 @@ package evolve
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"sync"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
@@ -54,8 +51,8 @@ func evolutionSpec(c *Config) playSpec {
 		skillBudget:   searchBudget(c.Skill.Agent),
 		seed:          c.Seed,
 		capDraws:      c.Evaluation.CapDraws,
-		ablationGames: c.Evaluation.AblationGames,
 		require:       c.Evaluation.Require,
+		ablationGames: c.Evaluation.AblationGames,
 		gates:         NewWeighted(c.Fitness, c.Gates),
 	}
 }
@@ -290,101 +287,98 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 // genome's measures are a function of its content and the spec alone, so
 // the cache changes nothing but the time taken.
 type evaluator struct {
+	cfg     *Config
+	eval    Evaluator
 	spec    playSpec
 	fit     *Weighted
 	grid    *Grid
 	workers int
 
-	mu     sync.Mutex
-	cache  map[genome.Hash]Measures
-	skill  map[genome.Hash][]LadderStep
-	pruned map[genome.Hash]ablation
-}
-
-// ablation is the outcome of the ablation pass on one genome.
-type ablation struct {
-	g       *genome.Genome
-	h       genome.Hash
-	removed []string
-}
-
-// ablate runs the ablation pass on ind (not on seed games) and replaces
-// its genome by the pruned one. The result is cached by the hash of the
-// genome before the pass.
-func (e *evaluator) ablate(ctx context.Context, ind *Individual) ([]string, error) {
-	if e.spec.ablationGames <= 0 || ind.seed {
-		return nil, nil
-	}
-	e.mu.Lock()
-	a, ok := e.pruned[ind.Hash]
-	e.mu.Unlock()
-	if !ok {
-		opt := sim.Options{Agent: e.spec.opts, CapDraws: e.spec.capDraws}
-		g, removed, err := Ablate(ctx, ind.Genome, e.spec.agents[1], e.spec.players, e.spec.ablationGames, e.spec.seed, opt)
-		if err != nil {
-			return nil, err
-		}
-		a = ablation{g: ind.Genome, h: ind.Hash}
-		if len(removed) > 0 {
-			h, err := genome.ContentHash(g)
-			if err != nil {
-				return nil, err
-			}
-			a = ablation{g: g, h: h, removed: removed}
-		}
-		e.mu.Lock()
-		e.pruned[ind.Hash] = a
-		e.mu.Unlock()
-	}
-	ind.Genome, ind.Hash = a.g, a.h
-	return a.removed, nil
+	mu    sync.Mutex
+	cache map[genome.Hash]Measures
+	skill map[genome.Hash][]LadderStep
 }
 
 func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evaluator {
 	return &evaluator{spec: spec, fit: fit, grid: grid, workers: max(workers, 1),
-		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash][]LadderStep{}, pruned: map[genome.Hash]ablation{}}
+		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash][]LadderStep{}}
 }
 
-// evaluate measures every individual without a score (in parallel, one
-// genome per worker) and sets their measures, base score and descriptors.
-// progress, if set, is called after each genome with the count done.
+// evaluate measures every individual without a score (the uncached ones
+// through the run's Evaluator) and sets their measures, base score and
+// descriptors. progress, if set, is called with the count done.
 func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress func(done, total int)) error {
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(e.workers)
-	var mu sync.Mutex
-	done := 0
+	var tasks []Task
+	var todo [][]*Individual // the individuals of each task
+	index := map[genome.Hash]int{}
+	cached := 0
 	for _, ind := range inds {
-		eg.Go(func() error {
-			removed, err := e.ablate(ctx, ind)
-			if err != nil {
-				return fmt.Errorf("evolve: ablating %s (%s): %w", ind.Genome.ID, ind.Hash.String()[:12], err)
-			}
-			e.mu.Lock()
-			m, ok := e.cache[ind.Hash]
-			e.mu.Unlock()
-			if !ok {
-				var err error
-				m, err = measure(ctx, ind.Genome, &e.spec, 1)
-				if err != nil {
-					return fmt.Errorf("evolve: measuring %s (%s): %w", ind.Genome.ID, ind.Hash.String()[:12], err)
-				}
-				e.mu.Lock()
-				e.cache[ind.Hash] = m
-				e.mu.Unlock()
-			}
-			ind.Measures = m
-			ind.Measures.Pruned = removed
+		e.mu.Lock()
+		m, ok := e.cache[ind.Hash]
+		e.mu.Unlock()
+		if ok {
+			setMeasures(ind, m)
 			e.score(ind)
-			if progress != nil {
-				mu.Lock()
-				done++
-				progress(done, len(inds))
-				mu.Unlock()
-			}
-			return nil
-		})
+			cached++
+			continue
+		}
+		if k, ok := index[ind.Hash]; ok {
+			todo[k] = append(todo[k], ind)
+			continue
+		}
+		index[ind.Hash] = len(tasks)
+		tasks = append(tasks, Task{Stage: StageEvaluate, Genome: ind.Genome, Hash: ind.Hash, Seed: ind.seed})
+		todo = append(todo, []*Individual{ind})
 	}
-	return eg.Wait()
+	if progress != nil && cached > 0 {
+		progress(cached, len(inds))
+	}
+	if len(tasks) == 0 {
+		return nil
+	}
+	var prog func(done, total int)
+	if progress != nil {
+		prog = func(done, _ int) { progress(cached+done, len(inds)) }
+	}
+	out, err := e.eval.Evaluate(ctx, e.cfg, tasks, prog)
+	if err != nil {
+		return err
+	}
+	for k, t := range tasks {
+		e.mu.Lock()
+		e.cache[t.Hash] = out[k].Measures
+		e.mu.Unlock()
+		for _, ind := range todo[k] {
+			setMeasures(ind, out[k].Measures)
+			e.score(ind)
+		}
+	}
+	return nil
+}
+
+// setMeasures sets ind's measures. When the ablation pass pruned the
+// genome (m.Pruned), ind's genome becomes the pruned one, rebuilt from
+// the removals (see Prune), and its hash that genome's.
+func setMeasures(ind *Individual, m Measures) {
+	ind.Measures = m
+	if len(m.Pruned) == 0 {
+		return
+	}
+	g, err := Prune(ind.Genome, m.Pruned)
+	if err != nil {
+		return // cannot happen: the removals were made on this genome
+	}
+	h, err := genome.ContentHash(g)
+	if err != nil {
+		return
+	}
+	ind.Genome, ind.Hash = g, h
+}
+
+// setLadder sets ind's ladder and skill term.
+func setLadder(ind *Individual, steps []LadderStep) {
+	ind.Measures.Ladder = steps
+	ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(steps), true
 }
 
 // score sets ind's base fitness, score and descriptors from its measures.
@@ -408,30 +402,30 @@ func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) e
 			top = append(top, ind)
 		}
 	}
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(e.workers)
+	var tasks []Task
+	var need []*Individual
 	for _, ind := range top {
-		eg.Go(func() error {
-			e.mu.Lock()
-			v, ok := e.skill[ind.Hash]
-			e.mu.Unlock()
-			if !ok {
-				var err error
-				v, err = measureSkill(ctx, ind.Genome, &e.spec, 1)
-				if err != nil {
-					return fmt.Errorf("evolve: skill of %s: %w", ind.Genome.ID, err)
-				}
-				e.mu.Lock()
-				e.skill[ind.Hash] = v
-				e.mu.Unlock()
-			}
-			ind.Measures.Ladder = v
-			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
-			return nil
-		})
+		e.mu.Lock()
+		v, ok := e.skill[ind.Hash]
+		e.mu.Unlock()
+		if ok {
+			setLadder(ind, v)
+			continue
+		}
+		tasks = append(tasks, Task{Stage: StageSkill, Genome: ind.Genome, Hash: ind.Hash})
+		need = append(need, ind)
 	}
-	if err := eg.Wait(); err != nil {
-		return err
+	if len(tasks) > 0 {
+		out, err := e.eval.Evaluate(ctx, e.cfg, tasks, nil)
+		if err != nil {
+			return err
+		}
+		for k, ind := range need {
+			e.mu.Lock()
+			e.skill[ind.Hash] = out[k].Ladder
+			e.mu.Unlock()
+			setLadder(ind, out[k].Ladder)
+		}
 	}
 	for _, ind := range top {
 		e.score(ind)

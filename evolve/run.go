@@ -76,6 +76,10 @@ type Options struct {
 	// Progress, if set, receives progress reports from one goroutine at a
 	// time.
 	Progress func(Progress)
+	// Evaluator, if set, measures each generation's genomes instead of
+	// Local{Workers} (for example on other machines); the results are the
+	// same.
+	Evaluator Evaluator
 }
 
 // Result is what a run produced.
@@ -200,6 +204,10 @@ func (r *runner) setup() error {
 	}
 	r.grid = grid
 	r.ev = newEvaluator(evolutionSpec(c), r.fit, grid, workers)
+	r.ev.cfg, r.ev.eval = c, r.opt.Evaluator
+	if r.ev.eval == nil {
+		r.ev.eval = Local{Workers: workers}
+	}
 	mut, err := NewMutation(c.Mutation.Weights, c.Mutation.MaxOps)
 	if err != nil {
 		return err

@@ -3,24 +3,23 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
 )
 
-const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] FILE
+const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] GENOME
 
-FILE is a genome in JSON or FlatBuffers (told apart by the "DFGN" file
-identifier).
+GENOME is a genome file in JSON or FlatBuffers (told apart by the "DFGN"
+file identifier) or the id of a seed game (hearts, holdem_nl_6max, ...).
 
-  validate FILE              list every reason the genome cannot be played
-  convert --to json|fb FILE  write the genome to stdout in canonical JSON or FlatBuffers
-  show FILE                  print a summary: name, hash, players, phases, win conditions
-  rules FILE                 print a plain-English rulebook
-  lint FILE|ID...            list the structural defects (rules that do nothing or
-                             invite degenerate play); exit status 1 when there is one.
-                             ID is a seed game's id. Defects never make a genome invalid.
+  validate GENOME              list every reason the genome cannot be played
+  convert --to json|fb GENOME write the genome to stdout in canonical JSON or FlatBuffers
+  show GENOME                  print a summary: name, hash, players, phases, win conditions
+  rules GENOME                 print a plain-English rulebook
+  lint GENOME...               list the structural defects (rules that do nothing or
+                               invite degenerate play); exit status 1 when there is one.
+                               Defects never make a genome invalid.
 `
 
 func runGenome(args []string, io stdio) int {
@@ -53,18 +52,13 @@ func runGenome(args []string, io stdio) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one FILE\n", sub)
+		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one GENOME (a file or a seed id)\n", sub)
 		return 2
 	}
 	file := fs.Arg(0)
-	data, err := os.ReadFile(file)
+	g, err := loadGenomeArg(file, io.lim)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge genome %s: %v\n", sub, err)
-		return 1
-	}
-	g, err := genome.Decode(data)
-	if err != nil {
-		fmt.Fprintf(io.err, "deckforge genome %s: %s: %v\n", sub, file, err)
 		return 1
 	}
 	switch sub {
@@ -197,7 +191,7 @@ func runGenomeLint(fs *flag.FlagSet, args []string, io stdio) int {
 	}
 	status := 0
 	for _, arg := range fs.Args() {
-		g, err := loadGenomeArg(arg)
+		g, err := loadGenomeArg(arg, io.lim)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge genome lint: %v\n", err)
 			status = 1

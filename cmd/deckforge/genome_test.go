@@ -127,3 +127,19 @@ func TestGenomeLint(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "no seed game of that id")
 }
+
+// TestGenomeAcceptsSeedIDs: every genome subcommand takes a seed id where
+// it takes a file, through the one loader the other commands use.
+func TestGenomeAcceptsSeedIDs(t *testing.T) {
+	for _, sub := range [][]string{{"validate"}, {"show"}, {"rules"}, {"convert", "--to", "json"}} {
+		args := append(append([]string{"genome"}, sub...), "hearts")
+		out, errs, code := runGenomeCmd(t, args...)
+		if code != 0 || !strings.Contains(strings.ToLower(out), "hearts") {
+			t.Errorf("%v: code %d, stderr %q, out %.80q", args, code, errs, out)
+		}
+	}
+	_, errs, code := runGenomeCmd(t, "genome", "show", "no_such_game")
+	if code != 1 || !strings.Contains(errs, "no seed game of that id") || !strings.Contains(errs, "hearts") {
+		t.Errorf("unknown id: code %d, stderr %q", code, errs)
+	}
+}

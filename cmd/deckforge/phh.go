@@ -11,6 +11,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/replay/phhconv"
 )
@@ -101,26 +103,20 @@ func phhVerify(args []string, io stdio) int {
 	var n, verified, mismatched, invalid, unsupported int
 	opt := phh.Options{Repair: !*strict}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh verify: %v\n", err)
 			return 2
 		}
-		entries, err := phh.ReadFile(file, data)
-		if err != nil {
-			n++
-			invalid++
-			fmt.Fprintf(io.out, "%s: invalid: %s\n", file, errDetail(err))
-			continue
-		}
-		for i := range entries {
-			e := &entries[i]
+		// Hands are streamed: a large .phhs file is never held parsed.
+		err = phh.ScanFile(file, data, io.lim, func(en phh.Entry) error {
+			e := &en
 			n++
 			name := handName(file, e)
 			if e.Err != nil {
 				invalid++
 				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(e.Err))
-				continue
+				return nil
 			}
 			res, err := phh.ReplayWith(&e.Hand, opt)
 			switch {
@@ -129,7 +125,7 @@ func phhVerify(args []string, io stdio) int {
 				if *verbose {
 					fmt.Fprintf(io.out, "%s: unsupported: %s\n", name, errDetail(err))
 				}
-				continue
+				return nil
 			case errors.Is(err, phh.ErrUndecided) && e.Hand.FinishingStacks == nil:
 				// Every action was legal and there is no recorded result to
 				// compare: the hidden showdown cards leave nothing to check.
@@ -137,16 +133,16 @@ func phhVerify(args []string, io stdio) int {
 				if *verbose {
 					fmt.Fprintf(io.out, "%s: replayed (no finishing_stacks; showdown cards hidden)\n", name)
 				}
-				continue
+				return nil
 			case err != nil:
 				invalid++
 				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(err))
-				continue
+				return nil
 			}
 			if diff := stackDiff(e.Hand.FinishingStacks, res); diff != "" {
 				mismatched++
 				fmt.Fprintf(io.out, "%s: mismatched: finishing_stacks %s\n", name, diff)
-				continue
+				return nil
 			}
 			verified++
 			if *verbose {
@@ -159,6 +155,12 @@ func phhVerify(args []string, io stdio) int {
 				}
 				fmt.Fprintf(io.out, "%s: %s\n", name, status)
 			}
+			return nil
+		})
+		if err != nil {
+			n++
+			invalid++
+			fmt.Fprintf(io.out, "%s: invalid: %s\n", file, errDetail(err))
 		}
 	}
 	fmt.Fprintf(io.out, "verified %d of %d hands (mismatched %d, invalid %d, unsupported %d)\n",
@@ -218,7 +220,7 @@ func phhConvert(args []string, io stdio) int {
 	var hands []phh.Hand
 	status := 0
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 			return 2
@@ -236,7 +238,7 @@ func phhConvert(args []string, io stdio) int {
 			}
 			continue
 		}
-		entries, err := phh.ReadFile(file, data)
+		entries, err := phh.ReadFileWith(file, data, io.lim)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 			status = 1
