@@ -192,7 +192,6 @@ func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers in
 	}
 	return runLadder(ctx, prog, ladderOptions{
 		Games: s.skillGames, Budget: s.skillBudget, Players: s.playerCount(prog), Seed: s.seed, Workers: workers,
-		Agent: sim.Options{Agent: s.opts, CapDraws: s.capDraws},
 	})
 }
 

@@ -2,9 +2,7 @@ package evolve
 
 import (
 	"context"
-	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/sim"
@@ -37,77 +35,29 @@ type ladderOptions struct {
 	Players int // 0: the game's default
 	Seed    uint64
 	Workers int
-	Agent   sim.Options
 }
 
 // runLadder measures the skill ladder random < greedy < search B < search
-// 4B on prog. It is the one place that knows how the ladder is computed.
+// 4B on prog with sim.Ladder. It is the one place that knows how the
+// ladder is computed.
 func runLadder(ctx context.Context, prog *game.Program, opt ladderOptions) ([]LadderStep, error) {
-	return headToHeadLadder(ctx, prog, opt)
-}
-
-// headToHeadLadder plays each adjacent pair head to head: in game g the
-// upper agent holds seat g mod n and the lower agent every other seat, so
-// every seat is the upper agent's equally often over a multiple of n games.
-func headToHeadLadder(ctx context.Context, prog *game.Program, opt ladderOptions) ([]LadderStep, error) {
-	n := opt.Players
-	if n == 0 {
-		n = prog.MinPlayers()
+	res, err := sim.Ladder(ctx, prog, sim.LadderOptions{
+		Games: max(opt.Games, 1), Budget: min(max(opt.Budget, 1), sim.MaxLadderBudget),
+		Players: opt.Players, Seed: opt.Seed, Workers: max(opt.Workers, 1),
+	})
+	if err != nil {
+		return nil, err
 	}
-	n = min(max(n, prog.MinPlayers()), prog.MaxPlayers())
-	b := max(opt.Budget, 1)
-	pairs := [][2]string{
-		{"greedy", "random"},
-		{"ismcts:" + strconv.Itoa(b), "greedy"},
-		{"ismcts:" + strconv.Itoa(4*b), "ismcts:" + strconv.Itoa(b)},
-	}
-	per := max(opt.Games/n, 1) // games per seat of the upper agent
-	var steps []LadderStep
-	for _, pr := range pairs {
-		var sum float64
-		games := 0
-		for seat := range n {
-			agents := make([]string, n)
-			for i := range agents {
-				agents[i] = pr[1]
-			}
-			agents[seat] = pr[0]
-			o := opt.Agent
-			o.Players = n
-			o.KeepGames = true
-			o.Progress, o.Replay = nil, nil
-			res, err := sim.Run(ctx, prog, agents, per, opt.Seed^uint64(seat+1)*0x9e3779b97f4a7c15, max(opt.Workers, 1), o)
-			if err != nil {
-				return nil, fmt.Errorf("ladder %s over %s: %w", pr[0], pr[1], err)
-			}
-			for _, g := range res.Games {
-				// The upper agent's share of the game: 1 alone, a share
-				// of a shared win, and a draw (every seat a winner)
-				// counts 1/n.
-				sum += g.Rewards[seat]
-				games++
-			}
-		}
-		st := LadderStep{Upper: pr[0], Lower: pr[1], Games: games, Chance: 1 / float64(n)}
-		st.WinRate = sum / float64(games)
-		st.Lo, st.Hi = wilson(st.WinRate, games)
-		steps = append(steps, st)
+	steps := make([]LadderStep, len(res.Steps))
+	for i, st := range res.Steps {
+		steps[i] = LadderStep{Upper: st.Upper, Lower: st.Lower, Games: st.Games, WinRate: st.WinRate,
+			Lo: st.Lo, Hi: st.Hi, Chance: 1 / float64(res.Players)}
 	}
 	return steps, nil
 }
 
 // wilson is the 95% Wilson score interval of a proportion p over n trials.
-func wilson(p float64, n int) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	N := float64(n)
-	den := 1 + z*z/N
-	mid := (p + z*z/(2*N)) / den
-	half := z * math.Sqrt(p*(1-p)/N+z*z/(4*N*N)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
-}
+func wilson(p float64, n int) (lo, hi float64) { return sim.Wilson(p, n) }
 
 // SkillBand scores one ladder step from its interval [lo, hi] and the
 // chance rate c = 1/players: a band, not a clamp. With a = c + 0.3(1−c)
