@@ -79,8 +79,10 @@ func TestSkillBand(t *testing.T) {
 	lo, hi := wilson(0.5, 400)
 	assert.InDelta(t, 0.451, lo, 0.001)
 	assert.InDelta(t, 0.549, hi, 0.001)
-	steps := []LadderStep{{Lo: 0.7, Hi: 0.8, Chance: c}, {Lo: 0.45, Hi: 0.6, Chance: c}}
-	assert.InDelta(t, 0.5, ladderSkill(steps), 1e-12)
-	assert.False(t, Monotone(steps))
-	assert.True(t, Monotone(steps[:1]))
+	l := &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{{Lo: 0.7, Hi: 0.8, Beats: true}, {Lo: 0.45, Hi: 0.6}}}
+	assert.InDelta(t, 0.5, ladderSkill(l), 1e-12)
+	assert.False(t, monotone(l))
+	l.Steps = l.Steps[:1]
+	assert.True(t, monotone(l))
+	assert.False(t, monotone(nil))
 }

@@ -184,8 +184,8 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 }
 
 // measureSkill measures the skill ladder of g (see runLadder) with the
-// spec's budget and games per pair, and returns its steps.
-func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) ([]LadderStep, error) {
+// spec's budget and games per pair.
+func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (*sim.LadderResult, error) {
 	prog, err := game.Compile(g)
 	if err != nil {
 		return nil, err
@@ -295,12 +295,12 @@ type evaluator struct {
 
 	mu    sync.Mutex
 	cache map[genome.Hash]Measures
-	skill map[genome.Hash][]LadderStep
+	skill map[genome.Hash]*sim.LadderResult
 }
 
 func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evaluator {
 	return &evaluator{spec: spec, fit: fit, grid: grid, workers: max(workers, 1),
-		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash][]LadderStep{}}
+		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]*sim.LadderResult{}}
 }
 
 // evaluate measures every individual without a score (the uncached ones
@@ -375,7 +375,7 @@ func setMeasures(ind *Individual, m Measures) {
 }
 
 // setLadder sets ind's ladder and skill term.
-func setLadder(ind *Individual, steps []LadderStep) {
+func setLadder(ind *Individual, steps *sim.LadderResult) {
 	ind.Measures.Ladder = steps
 	ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(steps), true
 }

@@ -31,9 +31,9 @@ type Task struct {
 // rebuilds the pruned genome from them). Under StageSkill, Ladder holds the
 // skill ladder's steps and Skill their skill term.
 type Outcome struct {
-	Measures Measures     `json:"measures"`
-	Skill    float64      `json:"skill"`
-	Ladder   []LadderStep `json:"ladder,omitempty"`
+	Measures Measures          `json:"measures"`
+	Skill    float64           `json:"skill"`
+	Ladder   *sim.LadderResult `json:"ladder,omitempty"`
 }
 
 // Evaluator computes the outcomes of a generation's tasks under cfg, in

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/deckforge/deckforge/sim"
 )
 
 // Measures are what the simulator measured of one genome, the input of a
@@ -69,11 +71,11 @@ type Measures struct {
 	RulesLength int      `json:"rules_length"`
 	Pruned      []string `json:"pruned,omitempty"`
 
-	// Skill is the skill term in [0, 1] (see SkillBand), from the ladder
-	// steps in Ladder, when HasSkill.
-	Skill    float64      `json:"skill"`
-	HasSkill bool         `json:"has_skill"`
-	Ladder   []LadderStep `json:"ladder,omitempty"`
+	// Skill is the skill term in [0, 1] (see SkillBand), from the skill
+	// ladder in Ladder, when HasSkill.
+	Skill    float64           `json:"skill"`
+	HasSkill bool              `json:"has_skill"`
+	Ladder   *sim.LadderResult `json:"ladder,omitempty"`
 }
 
 // LeadChangeRate is lead changes per turn: lead_changes / turns_mean (0

@@ -91,7 +91,7 @@ func flags(g *genome.Genome, x *Remeasured) []string {
 	if m.DecisionsPerPlayer > 200 {
 		fs = append(fs, fmt.Sprintf("%.0f decisions per player > 200", m.DecisionsPerPlayer))
 	}
-	if len(m.Ladder) > 0 && !Monotone(m.Ladder) {
+	if m.Ladder != nil && !monotone(m.Ladder) {
 		fs = append(fs, "ladder not monotone")
 	}
 	return fs
@@ -166,13 +166,13 @@ func whatEvolved(best *Individual, x *Remeasured, seeds []Remeasured) string {
 			100*float64(m.FoldWin)/math.Max(1, float64(m.Pots)))
 	}
 	b.WriteString(". ")
-	if len(m.Ladder) > 0 {
+	if m.Ladder != nil && len(m.Ladder.Steps) > 0 {
 		var steps []string
-		for _, st := range m.Ladder {
+		for _, st := range m.Ladder.Steps {
 			steps = append(steps, fmt.Sprintf("%s beats %s %.0f%% (%.0f–%.0f%%, %d games)", st.Upper, st.Lower, 100*st.WinRate, 100*st.Lo, 100*st.Hi, st.Games))
 		}
 		mono := "monotone"
-		if !Monotone(m.Ladder) {
+		if !monotone(m.Ladder) {
 			mono = "not monotone"
 		}
 		fmt.Fprintf(&b, "Its skill ladder is %s: %s. ", mono, strings.Join(steps, "; "))

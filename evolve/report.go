@@ -149,7 +149,7 @@ func (r *runner) rank(rm []Remeasured) []*Individual {
 		x := &rm[i]
 		x.Components = componentMap(x.Again)
 		x.CompletionLo, x.CompletionHi = wilson(x.Measures.Completion, x.Measures.Games)
-		x.Monotone = Monotone(x.Measures.Ladder)
+		x.Monotone = monotone(x.Measures.Ladder)
 		var g *genome.Genome
 		if ind, ok := byID[x.ID]; ok && !x.Seed {
 			g = ind.Genome
@@ -407,7 +407,7 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 			continue
 		}
 		var lad []string
-		for _, st := range x.Measures.Ladder {
+		for _, st := range ladderSteps(x.Measures.Ladder) {
 			lad = append(lad, fmt.Sprintf("%.2f", st.Lo))
 		}
 		fl := strings.Join(x.Flags, ", ")
@@ -496,4 +496,12 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		}
 	}
 	return os.WriteFile(filepath.Join(r.dir, "report.md"), []byte(b.String()), 0o644)
+}
+
+// ladderSteps returns the steps of l (none when l is nil).
+func ladderSteps(l *sim.LadderResult) []sim.LadderStep {
+	if l == nil {
+		return nil
+	}
+	return l.Steps
 }

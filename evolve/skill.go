@@ -8,26 +8,6 @@ import (
 	"github.com/deckforge/deckforge/sim"
 )
 
-// LadderStep is one rung of the skill ladder: how often the Upper agent
-// beat the Lower one over Games games, with the 95% Wilson interval
-// [Lo, Hi] of its win rate (draws count half). It mirrors sim's
-// LadderStep, so the JSON of a run does not depend on where the ladder was
-// computed.
-type LadderStep struct {
-	Upper   string  `json:"upper"`
-	Lower   string  `json:"lower"`
-	Games   int     `json:"games"`
-	WinRate float64 `json:"win_rate"`
-	Lo      float64 `json:"lo"`
-	Hi      float64 `json:"hi"`
-	// Chance is the win rate of a coin flip: 1/players.
-	Chance float64 `json:"chance"`
-}
-
-// Beats reports whether the upper agent is better than chance: Lo >
-// Chance.
-func (s LadderStep) Beats() bool { return s.Lo > s.Chance }
-
 // ladderOptions are the options of the skill ladder (sim.LadderOptions).
 type ladderOptions struct {
 	Games   int // per adjacent pair, split over the seats
@@ -40,20 +20,11 @@ type ladderOptions struct {
 // runLadder measures the skill ladder random < greedy < search B < search
 // 4B on prog with sim.Ladder. It is the one place that knows how the
 // ladder is computed.
-func runLadder(ctx context.Context, prog *game.Program, opt ladderOptions) ([]LadderStep, error) {
-	res, err := sim.Ladder(ctx, prog, sim.LadderOptions{
+func runLadder(ctx context.Context, prog *game.Program, opt ladderOptions) (*sim.LadderResult, error) {
+	return sim.Ladder(ctx, prog, sim.LadderOptions{
 		Games: max(opt.Games, 1), Budget: min(max(opt.Budget, 1), sim.MaxLadderBudget),
 		Players: opt.Players, Seed: opt.Seed, Workers: max(opt.Workers, 1),
 	})
-	if err != nil {
-		return nil, err
-	}
-	steps := make([]LadderStep, len(res.Steps))
-	for i, st := range res.Steps {
-		steps[i] = LadderStep{Upper: st.Upper, Lower: st.Lower, Games: st.Games, WinRate: st.WinRate,
-			Lo: st.Lo, Hi: st.Hi, Chance: 1 / float64(res.Players)}
-	}
-	return steps, nil
 }
 
 // wilson is the 95% Wilson score interval of a proportion p over n trials.
@@ -87,28 +58,18 @@ func SkillBand(lo, hi, c float64) float64 {
 }
 
 // ladderSkill is the skill term of a ladder: the mean of SkillBand over
-// its steps (0 without steps).
-func ladderSkill(steps []LadderStep) float64 {
-	if len(steps) == 0 {
+// its steps, with the chance rate 1/players (0 without steps).
+func ladderSkill(l *sim.LadderResult) float64 {
+	if l == nil || len(l.Steps) == 0 || l.Players < 1 {
 		return 0
 	}
+	c := 1 / float64(l.Players)
 	sum := 0.0
-	for _, s := range steps {
-		sum += SkillBand(s.Lo, s.Hi, s.Chance)
+	for _, s := range l.Steps {
+		sum += SkillBand(s.Lo, s.Hi, c)
 	}
-	return sum / float64(len(steps))
+	return sum / float64(len(l.Steps))
 }
 
-// Monotone reports whether every step of the ladder beats chance: each
-// stronger agent beats the one below it.
-func Monotone(steps []LadderStep) bool {
-	if len(steps) == 0 {
-		return false
-	}
-	for _, s := range steps {
-		if !s.Beats() {
-			return false
-		}
-	}
-	return true
-}
+// monotone reports whether l has steps and every one beats chance.
+func monotone(l *sim.LadderResult) bool { return l != nil && len(l.Steps) > 0 && l.Monotone() }
