@@ -163,7 +163,9 @@ func TestKilledWorkerLosesNothing(t *testing.T) {
 	ctx, kill := context.WithCancel(context.Background())
 	doomed := conn(t, b)
 	stopped := make(chan error, 1)
-	go func() { stopped <- Work(ctx, doomed, WorkerOptions{ID: "doomed", Handlers: map[string]Handler{"games": block}}) }()
+	go func() {
+		stopped <- Work(ctx, doomed, WorkerOptions{ID: "doomed", Handlers: map[string]Handler{"games": block}})
+	}()
 	<-started
 	doomed.Close() // killed: no acknowledgement, no negative one
 	kill()
