@@ -29,6 +29,8 @@ func commands() []command {
 		{name: "evolve", summary: "run an evolution experiment (experiments/*.toml): generations, checkpoints, plots, best genomes, replays, report", run: runEvolve},
 		{name: "simulate", summary: "play many games of a genome with agents, in parallel, and print their metrics", run: runSimulate},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
+		{name: "broker", summary: "run an embedded NATS JetStream server for distributed runs (deckforge worker, --nats)", run: runBroker},
+		{name: "worker", summary: "run evaluation jobs of distributed runs from a NATS JetStream server", run: runWorker},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }
