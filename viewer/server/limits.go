@@ -30,7 +30,7 @@ const (
 	// SummaryBytes bounds the files the list reads for their game,
 	// players and hands; larger ones are listed without.
 	SummaryBytes = 8 << 20
-	maxWasmBytes      = 256 << 20
+	maxWasmBytes = 256 << 20
 )
 
 // HTTPServer returns an http.Server for s with the server's timeouts.
