@@ -2,11 +2,8 @@ package evolve
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
-
-	"golang.org/x/sync/errgroup"
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
@@ -246,6 +243,8 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 // genome's measures are a function of its content and the spec alone, so
 // the cache changes nothing but the time taken.
 type evaluator struct {
+	cfg     *Config
+	eval    Evaluator
 	spec    playSpec
 	fit     *Weighted
 	grid    *Grid
@@ -261,41 +260,56 @@ func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evalua
 		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]float64{}}
 }
 
-// evaluate measures every individual without a score (in parallel, one
-// genome per worker) and sets their measures, base score and descriptors.
-// progress, if set, is called after each genome with the count done.
+// evaluate measures every individual without a score (the uncached ones
+// through the run's Evaluator) and sets their measures, base score and
+// descriptors. progress, if set, is called with the count done.
 func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress func(done, total int)) error {
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(e.workers)
-	var mu sync.Mutex
-	done := 0
+	var tasks []Task
+	var todo [][]*Individual // the individuals of each task
+	index := map[genome.Hash]int{}
+	cached := 0
 	for _, ind := range inds {
-		eg.Go(func() error {
-			e.mu.Lock()
-			m, ok := e.cache[ind.Hash]
-			e.mu.Unlock()
-			if !ok {
-				var err error
-				m, err = measure(ctx, ind.Genome, &e.spec, 1)
-				if err != nil {
-					return fmt.Errorf("evolve: measuring %s (%s): %w", ind.Genome.ID, ind.Hash.String()[:12], err)
-				}
-				e.mu.Lock()
-				e.cache[ind.Hash] = m
-				e.mu.Unlock()
-			}
+		e.mu.Lock()
+		m, ok := e.cache[ind.Hash]
+		e.mu.Unlock()
+		if ok {
 			ind.Measures = m
 			e.score(ind)
-			if progress != nil {
-				mu.Lock()
-				done++
-				progress(done, len(inds))
-				mu.Unlock()
-			}
-			return nil
-		})
+			cached++
+			continue
+		}
+		if k, ok := index[ind.Hash]; ok {
+			todo[k] = append(todo[k], ind)
+			continue
+		}
+		index[ind.Hash] = len(tasks)
+		tasks = append(tasks, Task{Stage: StageEvaluate, Genome: ind.Genome, Hash: ind.Hash})
+		todo = append(todo, []*Individual{ind})
 	}
-	return eg.Wait()
+	if progress != nil && cached > 0 {
+		progress(cached, len(inds))
+	}
+	if len(tasks) == 0 {
+		return nil
+	}
+	var prog func(done, total int)
+	if progress != nil {
+		prog = func(done, _ int) { progress(cached+done, len(inds)) }
+	}
+	out, err := e.eval.Evaluate(ctx, e.cfg, tasks, prog)
+	if err != nil {
+		return err
+	}
+	for k, t := range tasks {
+		e.mu.Lock()
+		e.cache[t.Hash] = out[k].Measures
+		e.mu.Unlock()
+		for _, ind := range todo[k] {
+			ind.Measures = out[k].Measures
+			e.score(ind)
+		}
+	}
+	return nil
 }
 
 // score sets ind's base fitness, score and descriptors from its measures.
@@ -319,29 +333,30 @@ func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) e
 			top = append(top, ind)
 		}
 	}
-	eg, ctx := errgroup.WithContext(ctx)
-	eg.SetLimit(e.workers)
+	var tasks []Task
+	var need []*Individual
 	for _, ind := range top {
-		eg.Go(func() error {
-			e.mu.Lock()
-			v, ok := e.skill[ind.Hash]
-			e.mu.Unlock()
-			if !ok {
-				var err error
-				v, err = measureSkill(ctx, ind.Genome, &e.spec, 1)
-				if err != nil {
-					return fmt.Errorf("evolve: skill of %s: %w", ind.Genome.ID, err)
-				}
-				e.mu.Lock()
-				e.skill[ind.Hash] = v
-				e.mu.Unlock()
-			}
+		e.mu.Lock()
+		v, ok := e.skill[ind.Hash]
+		e.mu.Unlock()
+		if ok {
 			ind.Measures.Skill, ind.Measures.HasSkill = v, true
-			return nil
-		})
+			continue
+		}
+		tasks = append(tasks, Task{Stage: StageSkill, Genome: ind.Genome, Hash: ind.Hash})
+		need = append(need, ind)
 	}
-	if err := eg.Wait(); err != nil {
-		return err
+	if len(tasks) > 0 {
+		out, err := e.eval.Evaluate(ctx, e.cfg, tasks, nil)
+		if err != nil {
+			return err
+		}
+		for k, ind := range need {
+			e.mu.Lock()
+			e.skill[ind.Hash] = out[k].Skill
+			e.mu.Unlock()
+			ind.Measures.Skill, ind.Measures.HasSkill = out[k].Skill, true
+		}
 	}
 	for _, ind := range top {
 		e.score(ind)

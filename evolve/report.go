@@ -292,7 +292,7 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 	if len(replays) == 0 {
 		p("No replays were recorded (output.replay_games = 0).\n")
 	} else {
-		p("%d games of the best genomes, played by %s, in [replays/](replays/). Open them in the browser with\n\n    deckforge serve %s\n\n",
+		p("%d games of the best genomes, played by %s, in [replays/](replays/). Open them in the browser with\n\n    .bin/deckforge serve %s\n\n",
 			len(replays), strings.Join(c.Evaluation.Agents, " and "), filepath.Join(r.dir, "replays"))
 		for _, f := range replays {
 			p("- [%s](replays/%s)\n", f, f)

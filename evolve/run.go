@@ -81,6 +81,10 @@ type Options struct {
 	// Experiment, if set, is the text of the experiment file, which Run
 	// writes to dir/experiment.toml once it holds the directory.
 	Experiment []byte
+	// Evaluator, if set, measures each generation's genomes instead of
+	// Local{Workers} (for example on other machines); the results are the
+	// same.
+	Evaluator Evaluator
 }
 
 // Result is what a run produced.
@@ -236,6 +240,10 @@ func (r *runner) setup() error {
 	}
 	r.grid = grid
 	r.ev = newEvaluator(evolutionSpec(c), r.fit, grid, workers)
+	r.ev.cfg, r.ev.eval = c, r.opt.Evaluator
+	if r.ev.eval == nil {
+		r.ev.eval = Local{Workers: workers}
+	}
 	mut, err := NewMutation(c.Mutation.Weights, c.Mutation.MaxOps)
 	if err != nil {
 		return err

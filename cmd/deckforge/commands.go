@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -32,7 +33,9 @@ func commands() []command {
 		{name: "stats", summary: "positional stats (IP/OOP maneuvers) of PHH hand histories", run: runStats},
 		{name: "evolve", summary: "run an evolution experiment (experiments/*.toml): generations, checkpoints, plots, best genomes, replays, report", run: runEvolve},
 		{name: "simulate", summary: "play many games of a genome with agents, in parallel, and print their metrics", run: runSimulate},
+		{name: "ladder", summary: "measure a genome's skill ladder: random < greedy < search B < search 4B, win rates with 95% intervals", run: runLadder},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
+		{name: "version", summary: "print the version, the commit it was built from and the Go toolchain", run: runVersion},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }
@@ -67,6 +70,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 2
 	}
 	name := args[0]
+	if name == "--version" {
+		name = "version"
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		if len(args) > 1 {
 			for _, c := range cmds {
@@ -100,4 +106,20 @@ func usage(w io.Writer, cmds []command) {
 	b.WriteString("  help       this list; 'deckforge help COMMAND' shows a command's flags\n")
 	fmt.Fprintf(&b, "\nInput files are refused beyond limits that --limits name=value,… (before\nCOMMAND) or %s raise; names: %s.\n", limits.EnvVar, strings.Join(limits.Names(), ", "))
 	fmt.Fprint(w, b.String())
+}
+
+// selfCommand is how to run this deckforge again from the current
+// directory, for the commands a summary suggests: the path it was started
+// by (".bin/deckforge" after make), or "deckforge" when it was found on
+// PATH.
+func selfCommand() string {
+	a := os.Args[0]
+	if strings.ContainsRune(a, filepath.Separator) && strings.TrimSuffix(filepath.Base(a), ".exe") == "deckforge" {
+		return a
+	}
+	if !strings.ContainsRune(a, filepath.Separator) {
+		return "deckforge"
+	}
+	return ".bin/deckforge" // a test binary: the path make builds
+
 }

@@ -23,11 +23,19 @@ func (h *Hand) reset(cfg *HandConfig) error {
 	if cfg.Blinds != nil && len(cfg.Blinds) != n {
 		return fmt.Errorf("betting: HandConfig.Blinds: %d entries for %d seats", len(cfg.Blinds), n)
 	}
+	if cfg.DeadMoney < 0 || cfg.DeadMoney > MaxTotal {
+		return fmt.Errorf("betting: HandConfig.DeadMoney: amount %v out of range 0..%v", cfg.DeadMoney, MaxTotal)
+	}
 	seated := 0
+	total := cfg.DeadMoney
 	for i, s := range cfg.Stacks {
 		if s < 0 {
 			return fmt.Errorf("betting: HandConfig.Stacks[%d]: negative stack %v", i, s)
 		}
+		if s > MaxTotal || total > MaxTotal-s {
+			return fmt.Errorf("betting: HandConfig.Stacks[%d]: the stacks and dead money add up to more than %v chips", i, MaxTotal)
+		}
+		total += s
 		if s > 0 {
 			seated++
 		}
@@ -52,14 +60,13 @@ func (h *Hand) reset(cfg *HandConfig) error {
 		return fmt.Errorf("betting: HandConfig.FirstToAct: seat %d out of range 0..%d", cfg.FirstToAct, n-1)
 	case cfg.FirstToActPostflop < 0 || cfg.FirstToActPostflop >= n:
 		return fmt.Errorf("betting: HandConfig.FirstToActPostflop: seat %d out of range 0..%d", cfg.FirstToActPostflop, n-1)
-	case cfg.DeadMoney < 0:
-		return fmt.Errorf("betting: HandConfig.DeadMoney: negative amount %v", cfg.DeadMoney)
 	case cfg.Unit < 0:
 		return fmt.Errorf("betting: HandConfig.Unit: negative amount %v", cfg.Unit)
 	}
 
 	*h = Hand{
 		n:      n,
+		trim:   cfg.AnteTrimming,
 		button: cfg.Button,
 		first:  cfg.FirstToAct,
 		post:   cfg.FirstToActPostflop,
@@ -81,13 +88,13 @@ func (h *Hand) reset(cfg *HandConfig) error {
 	}
 	if cfg.Antes != nil {
 		for i, a := range cfg.Antes {
-			if a > h.stack[i] {
-				a = h.stack[i]
-				h.short |= 1 << i
-			}
+			a = min(a, h.stack[i])
 			h.stack[i] -= a
 			h.ante[i] = a
 			h.committed[i] = a
+		}
+		if h.trim {
+			h.trimAntes()
 		}
 	}
 	if cfg.Blinds != nil {
@@ -106,6 +113,28 @@ func (h *Hand) reset(cfg *HandConfig) error {
 		}
 	}
 	return nil
+}
+
+// trimAntes gives the part of the largest ante that no other ante matches
+// back to its owner (PokerKit's ante trimming: a lone big-blind ante comes
+// back whole).
+func (h *Hand) trimAntes() {
+	top, first, second := -1, chips.Chips(0), chips.Chips(0)
+	for i := 0; i < h.n; i++ {
+		switch v := h.ante[i]; {
+		case v > first:
+			top, first, second = i, v, first
+		case v > second:
+			second = v
+		}
+	}
+	if top < 0 || first == second {
+		return
+	}
+	extra := first - second
+	h.ante[top] -= extra
+	h.committed[top] -= extra
+	h.stack[top] += extra
 }
 
 func (h *Hand) startRound(rc RoundConfig) error {
@@ -207,6 +236,9 @@ func (h *Hand) raiseBounds(s int) (ok bool, minTo, maxTo chips.Chips) {
 	minTo = min(h.tableBet+h.inc, total, other)
 	switch h.rc.Structure {
 	case FixedLimit:
+		// The full unit even when nobody can call all of it: the
+		// uncalled part goes back (PokerKit).
+		minTo = min(h.tableBet+h.inc, total)
 		maxTo = minTo
 	case PotLimit:
 		maxTo = min(total, max(minTo, h.tableBet+gap+h.Pot()))
@@ -411,9 +443,9 @@ func (h *Hand) uncalled() (int, chips.Chips) {
 	return -1, 0
 }
 
-// pots builds the pots: first the ante layers that seats all-in on a short
-// ante can win, then the main pot (the other antes, the dead money and the
-// first live layer), then a side pot per higher live level.
+// pots builds the pots: the main pot (the dead money, the antes unless they
+// are trimmed, and the first contribution layer), then a side pot per higher
+// contribution level.
 func (h *Hand) pots(dst []Pot) []Pot {
 	top, extra := h.uncalled()
 	in := h.inHand()
@@ -434,39 +466,23 @@ func (h *Hand) pots(dst []Pot) []Pot {
 		dst = append(dst, Pot{Amount: amount, Eligible: elig})
 	}
 
-	// Ante layers capped by short antes.
-	prev := chips.Chips(0)
-	for {
-		level := chips.Chips(-1)
-		for m := in & h.short; m != 0; m &= m - 1 {
-			if v := h.ante[bits.TrailingZeros16(m)]; v > prev && (level < 0 || v < level) {
-				level = v
-			}
-		}
-		if level < 0 {
-			break
-		}
-		var amount chips.Chips
-		elig := in &^ h.short
-		for i := 0; i < h.n; i++ {
-			amount += min(h.ante[i], level) - min(h.ante[i], prev)
-			if h.short&(1<<i) != 0 && h.ante[i] >= level {
-				elig |= 1 << i
-			}
-		}
-		push(amount, elig&in)
-		prev = level
-	}
+	// Without ante trimming every ante is dead money of the main pot, which
+	// every seat still in may win. With it, antes are contributions like the
+	// other chips: they count toward the pot levels.
 	dead := h.dead
 	for i := 0; i < h.n; i++ {
-		dead += max(h.ante[i]-prev, 0)
+		if h.trim {
+			lv[i] += h.ante[i]
+		} else {
+			dead += h.ante[i]
+		}
 	}
 
-	// The main pot and the side pots, by live contribution level among the
-	// seats still in (those all-in on a short ante have none).
-	live := in &^ h.short
+	// The main pot and the side pots, by contribution level among the
+	// seats still in.
+	live := in
 	first := true
-	prev = -1
+	prev := chips.Chips(-1)
 	for {
 		level := chips.Chips(-1)
 		for m := live; m != 0; m &= m - 1 {
@@ -477,8 +493,7 @@ func (h *Hand) pots(dst []Pot) []Pot {
 		base := max(prev, 0)
 		if level < 0 {
 			// Chips above every level still in: folded chips (not
-			// expected once the uncalled layer is out), or everything
-			// when every seat still in is all-in on a short ante.
+			// expected once the uncalled layer is out).
 			var rest chips.Chips
 			for i := 0; i < h.n; i++ {
 				rest += max(lv[i]-base, 0)

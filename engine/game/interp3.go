@@ -244,11 +244,35 @@ func (s *State) settle(str *[betting.MaxSeats]uint32) {
 	if !s.betLive {
 		return
 	}
-	if k, amt := s.bet.ReturnUncalled(); k >= 0 && s.lis != nil {
-		s.emit(Event{Kind: EvPotAward, Player: int8(s.playerOf(k)), Target: -1, Zone: ZoneBet, Amount: amt})
+	// A showdown may come before the betting is over (a forced bet nobody
+	// has called yet): ReturnUncalled then returns nothing and Settle
+	// gives the uncalled chips back itself, so the return is found from
+	// the stacks and reported before the awards.
+	uk, uamt := s.bet.ReturnUncalled()
+	var before [betting.MaxSeats]chips.Chips
+	if uk < 0 {
+		for q := 0; q < int(s.n); q++ {
+			if s.betIn&(1<<q) != 0 {
+				k := s.seatOf(q)
+				before[k] = s.bet.Stack(k)
+			}
+		}
 	}
 	var won [betting.MaxSeats]chips.Chips
 	s.bet.Settle(str, &won)
+	if uk < 0 {
+		for q := 0; q < int(s.n); q++ {
+			if s.betIn&(1<<q) != 0 {
+				k := s.seatOf(q)
+				if back := s.bet.Stack(k) - before[k] - won[k]; back > 0 {
+					uk, uamt = k, back
+				}
+			}
+		}
+	}
+	if uk >= 0 && s.lis != nil {
+		s.emit(Event{Kind: EvPotAward, Player: int8(s.playerOf(uk)), Target: -1, Zone: ZoneBet, Amount: uamt})
+	}
 	for q := 0; q < int(s.n); q++ {
 		if s.betIn&(1<<q) == 0 {
 			continue

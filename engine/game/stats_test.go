@@ -37,7 +37,7 @@ func TestStatsFeederMatchesPHH(t *testing.T) {
 				t.Fatal(err)
 			}
 			for !s.Terminal() {
-				if err := s.Apply(game.GreedyMove(&s, rng)); err != nil {
+				if err := s.Apply(game.RandomMove(&s, rng)); err != nil {
 					t.Fatal(err)
 				}
 				if s.Terminal() {

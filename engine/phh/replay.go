@@ -75,10 +75,10 @@ func gameOf(v Variant) (game, bool) {
 	return game{}, false
 }
 
-// fixedLimitRaises is the raises a fixed-limit round allows: PHH caps a round
-// at four bets, the opening bet (or the blind, before the flop) being the
-// first.
-const fixedLimitRaises = 3
+// fixedLimitBets is the completions, bets and raises a fixed-limit round
+// allows in PokerKit, the blinds not counted: before the flop the cap is the
+// fifth bet level.
+const fixedLimitBets = 4
 
 // Replay plays h through the betting engine and the hand evaluator and
 // returns the stacks it ends with.
@@ -92,15 +92,18 @@ const fixedLimitRaises = 3
 //
 // NT is played no-limit and PO pot-limit with min_bet as the smallest opening
 // bet; FT is fixed-limit with small_bet in the first two rounds and big_bet
-// in the last two, at most four bets per round (the big blind is the first
-// one before the flop). Antes are dead money in the main pot, never
-// returned as an uncalled bet: a big-blind ante nobody matched stays in the
-// pot (the recorded stacks of WSOP 2019 #42 hand 00-01-07 agree). A player
-// whose stack cannot cover its ante posts what it has and, as
-// ante_trimming_status = true says, wins only the part of the antes it
-// matched; with ante_trimming_status false (the default) such a player
-// could win every ante, which Replay does not implement: it reports the
-// hand as unsupported. Players whose _inactive entry is 1 sit out (they
+// in the last two, at most four completions, bets or raises per round, the
+// blinds not counted (so five bet levels before the flop), as PokerKit does.
+// A fixed-limit bet or raise is always the full unit; the part nobody can
+// call goes back. With ante_trimming_status false (the default) antes are
+// dead money in the main pot, which every player still in may win, even one
+// all-in on a short ante. With true, antes count toward the pot levels like
+// other chips, and the part of the largest ante that no other ante matches
+// goes back at once: a lone big-blind ante comes back to the big blind, as
+// PokerKit plays it (the recorded stacks of WSOP 2019 #42 hand 00-01-07 keep
+// that ante in the pot and so differ from PokerKit's). A "pN cc" by the only
+// player left able to act, with no bet facing him, is a check that changes
+// nothing (PokerKit gives him the turn). Players whose _inactive entry is 1 sit out (they
 // must owe no forced bet); _intents and _deadBlinds, which say what happens
 // between hands, do not change the replay.
 //
@@ -196,13 +199,6 @@ func (r *replayer) setup() error {
 		}
 		stacks[i] = 0
 	}
-	if h.AnteTrimming == nil || !*h.AnteTrimming {
-		for i := 0; i < n; i++ {
-			if stacks[i] > 0 && stacks[i] < antes[i] {
-				return &Error{Field: fieldAnteTrimming, Msg: fmt.Sprintf("p%d cannot cover its ante and ante_trimming_status is false; untrimmed short antes are not implemented", i+1), Err: ErrUnsupported}
-			}
-		}
-	}
 	pos := betting.PHHPositionsBlinds(blinds[:n])
 	cfg := betting.HandConfig{
 		Stacks:             stacks[:n],
@@ -212,6 +208,7 @@ func (r *replayer) setup() error {
 		FirstToAct:         pos.FirstToAct,
 		FirstToActPostflop: pos.FirstToActPostflop,
 		Unit:               h.Unit(),
+		AnteTrimming:       h.AnteTrimming != nil && *h.AnteTrimming,
 	}
 	if err := r.bh.Reset(cfg); err != nil {
 		return &Error{Msg: err.Error(), Err: err}
@@ -226,7 +223,13 @@ func (r *replayer) roundConfig(round int) betting.RoundConfig {
 		if round >= 2 {
 			bet = r.h.BigBet
 		}
-		return betting.RoundConfig{Structure: betting.FixedLimit, MinBet: bet, MaxRaises: fixedLimitRaises}
+		// The engine counts raises, not an opening bet: with a blind to
+		// raise, every bet is a raise.
+		raises := fixedLimitBets - 1
+		if round == 0 && r.bh.TableBet() > 0 {
+			raises = fixedLimitBets
+		}
+		return betting.RoundConfig{Structure: betting.FixedLimit, MinBet: bet, MaxRaises: raises}
 	default:
 		return betting.RoundConfig{Structure: r.g.structure, MinBet: r.h.MinBet}
 	}
@@ -387,6 +390,9 @@ func (r *replayer) bet(a Action) error {
 		}
 		r.started = true
 	}
+	if r.bh.RoundOver() && a.Kind == CheckCall && r.loneCheck(p) {
+		return nil // PokerKit gives the turn to the only player left able to act
+	}
 	if r.bh.RoundOver() {
 		switch {
 		case r.bettingDone():
@@ -420,6 +426,21 @@ func (r *replayer) bet(a Action) error {
 		return r.fail(err, "%v", err)
 	}
 	return nil
+}
+
+// loneCheck reports whether p is the only player left able to act, with no
+// bet facing him: PokerKit may still give him the turn, and his check
+// ("pN cc") changes nothing.
+func (r *replayer) loneCheck(p int) bool {
+	if !r.bh.Active(p) || r.bh.StreetBet(p) != r.bh.TableBet() || r.inHand() < 2 {
+		return false
+	}
+	for i := 0; i < r.n; i++ {
+		if i != p && r.bh.Active(i) {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *replayer) show(a Action) error {

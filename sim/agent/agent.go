@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -165,24 +166,49 @@ func (o Options) Validate() error {
 	return errors.Join(errs...)
 }
 
-// New returns a new agent of the given kind ("random", "greedy", "ismcts"
-// or "house") configured by opts. The error names a bad kind or option.
+// Kind is an entry of the agent registry: a name as New, Parse and the
+// command line's --agents take, with a line describing it.
+type Kind struct {
+	Name    string
+	Summary string
+	build   func(o Options) (Agent, error)
+}
+
+// registry lists every agent kind, the one place simulate, play and the
+// ladder read agent names from.
+var registry = []Kind{
+	{KindRandom, "a legal move uniformly at random", func(o Options) (Agent, error) { return NewRandom(o.Seed), nil }},
+	{KindGreedy, "the betting-phase seed's hand-strength heuristic, one-ply lookahead elsewhere", func(o Options) (Agent, error) { return NewGreedy(o), nil }},
+	{KindISMCTS, "information-set Monte Carlo tree search (ismcts:N iterations, ismcts:DURATION)", func(o Options) (Agent, error) { return NewISMCTS(o), nil }},
+	{KindHouse, "the house-player strategy module (betting), greedy elsewhere", func(o Options) (Agent, error) { return NewHouse(o) }},
+}
+
+// Kinds returns the agent registry: every kind New accepts, in order.
+func Kinds() []Kind { return slices.Clone(registry) }
+
+// Names returns the registry's names joined by ", ", for help texts.
+func Names() string {
+	names := make([]string, len(registry))
+	for i, k := range registry {
+		names[i] = k.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// New returns a new agent of the given kind (a name of the registry:
+// "random", "greedy", "ismcts" or "house") configured by opts. The error
+// names a bad kind or option.
 func New(kind string, opts Options) (Agent, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	o := opts.withDefaults()
-	switch kind {
-	case KindRandom:
-		return NewRandom(o.Seed), nil
-	case KindGreedy:
-		return NewGreedy(o), nil
-	case KindISMCTS:
-		return NewISMCTS(o), nil
-	case KindHouse:
-		return NewHouse(o)
+	for _, k := range registry {
+		if k.Name == kind {
+			return k.build(o)
+		}
 	}
-	return nil, fmt.Errorf("agent: unknown agent %q (want random, greedy, ismcts or house)", kind)
+	return nil, fmt.Errorf("agent: unknown agent %q (want %s)", kind, Names())
 }
 
 // Parse returns the agent a specification names: a kind as New takes it,
