@@ -30,6 +30,9 @@ const (
 	// SummaryBytes bounds the files the list reads for their game,
 	// players and hands; larger ones are listed without.
 	SummaryBytes = 8 << 20
+	// SummaryBudget bounds the bytes one list request reads for
+	// summaries: files beyond it are read by the next requests.
+	SummaryBudget = 64 << 20
 	maxWasmBytes = 256 << 20
 )
 
@@ -133,11 +136,18 @@ type summary struct {
 	note    string
 }
 
-func (c *summaryCache) fill(s *Server, f *File, info os.FileInfo) {
+func (c *summaryCache) fill(s *Server, f *File, info os.FileInfo, budget *int64) {
 	c.mu.Lock()
 	sm, ok := c.m[f.Name]
 	c.mu.Unlock()
 	if !ok || sm.size != info.Size() || !sm.mod.Equal(info.ModTime()) {
+		if info.Size() <= SummaryBytes {
+			if info.Size() > *budget {
+				f.Note = "not read yet: reload to see"
+				return
+			}
+			*budget -= info.Size()
+		}
 		sm = s.summarize(f.Name, info)
 		c.mu.Lock()
 		if c.m == nil {

@@ -293,6 +293,7 @@ type File struct {
 // most 5000, skipping hidden files and directories. Truncated reports a
 // list cut short.
 func (s *Server) Files() (files []File, truncated bool, err error) {
+	budget := int64(SummaryBudget)
 	err = fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == "." {
@@ -318,7 +319,7 @@ func (s *Server) Files() (files []File, truncated bool, err error) {
 			return nil
 		}
 		f := File{Name: p, Kind: Kind(p), Size: info.Size(), Modified: info.ModTime().UTC().Truncate(time.Second)}
-		s.summaries.fill(s, &f, info)
+		s.summaries.fill(s, &f, info, &budget)
 		files = append(files, f)
 		return nil
 	})
