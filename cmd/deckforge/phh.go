@@ -13,6 +13,7 @@ import (
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/internal/safefile"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/replay/phhconv"
 )
@@ -106,6 +107,8 @@ func phhVerify(args []string, io stdio) int {
 	}
 	var n, verified, mismatched, invalid, unsupported int
 	opt := phh.Options{Repair: !*strict}
+	// Hand keys, labels and messages quote the files: printed safely.
+	io.out = safetext.Writer(io.out)
 	for _, file := range files {
 		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
@@ -132,7 +133,7 @@ func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.A
 		s.Listen(t)
 	}
 	g := p.Genome()
-	fmt.Fprintf(w, "%s — %d players, seed %d\n", g.Name, n, seed)
+	fmt.Fprintf(w, "%s — %d players, seed %d\n", safetext.Name(g.Name), n, seed)
 	if err := p.Reset(&s, n, rng); err != nil {
 		return err
 	}

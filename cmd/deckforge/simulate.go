@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
@@ -163,7 +164,7 @@ func runSimulate(args []string, sio stdio) int {
 		fmt.Fprintf(sio.out, "%s\n", data)
 		return 0
 	}
-	if err := m.WriteTable(sio.out); err != nil {
+	if err := m.WriteTable(safetext.Writer(sio.out)); err != nil {
 		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
 		return 1
 	}
@@ -220,6 +221,9 @@ func newProgress(w io.Writer, unit string) func(done, total int) {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
