@@ -54,7 +54,7 @@ func runEvolve(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprintf(sio.err, evolveUsage, strings.Join(experiments.Names(), ", "))
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.StringVar(&o.out, "out", "", "run directory (default runs/<name>-<time>)")
 	fs.StringVar(&o.resume, "resume", "", "continue the run in this directory from its last checkpoint")

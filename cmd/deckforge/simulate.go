@@ -63,7 +63,7 @@ func runSimulate(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, simulateUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.IntVar(&o.games, "games", 100, "number of games to play (at least 1)")
 	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat ("+agent.Names()+"; ismcts:N)")
