@@ -64,7 +64,7 @@ func runLadder(args []string, sio stdio) int {
 	case opt.Budget < 1 || opt.Budget > sim.MaxLadderBudget:
 		return usageErr("--budget: %d out of range 1..%d", opt.Budget, sim.MaxLadderBudget)
 	}
-	g, err := loadGenomeArg(pos[0])
+	g, err := loadGenomeArg(pos[0], sio.lim)
 	if err != nil {
 		fmt.Fprintf(sio.err, "deckforge ladder: %v\n", err)
 		return 1
