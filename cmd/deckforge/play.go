@@ -14,6 +14,8 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
+	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
 
@@ -86,9 +88,9 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintf(io.err, "deckforge play: --agents: %v\n", err)
 		return 2
 	}
-	var rec *game.PHHRecorder
+	var rec *sim.PHHRecorder
 	if *phhOut != "" {
-		if rec, err = game.NewPHHRecorder(p); err != nil {
+		if rec, err = sim.NewPHHRecorder(p); err != nil {
 			fmt.Fprintf(io.err, "deckforge play: --phh: %v\n", err)
 			return 2
 		}
@@ -118,7 +120,7 @@ func runPlay(args []string, io stdio) int {
 }
 
 // playGame plays one game and writes its transcript to w.
-func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.Agent, rec *game.PHHRecorder) error {
+func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.Agent, rec *sim.PHHRecorder) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	t := &transcript{w: w, p: p}
 	var s game.State
@@ -131,7 +133,7 @@ func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.A
 		s.Listen(t)
 	}
 	g := p.Genome()
-	fmt.Fprintf(w, "%s — %d players, seed %d\n", g.Name, n, seed)
+	fmt.Fprintf(w, "%s — %d players, seed %d\n", safetext.Name(g.Name), n, seed)
 	if err := p.Reset(&s, n, rng); err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -88,9 +87,9 @@ func serve(ctx context.Context, args []string, sio stdio, ready func(addr string
 		fmt.Fprintf(sio.err, "deckforge serve: --addr %s: %v\n", *addr, err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(server.LimitListener(ln, server.MaxConns)) }()
 
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(sio.out, "deckforge serve: the replays in %s at %s (Ctrl-C stops)\n", dir, url)

@@ -15,6 +15,7 @@ import (
 	"github.com/deckforge/deckforge/engine/stats"
 	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/internal/safefile"
+	"github.com/deckforge/deckforge/internal/safetext"
 )
 
 const statsUsage = `Usage: deckforge stats [--json] [--skip-unsupported] PATH...
@@ -146,7 +147,7 @@ func runStats(args []string, io stdio) int {
 		}
 		return 0
 	}
-	if err := writeStatsTable(io.out, &agg); err != nil {
+	if err := writeStatsTable(safetext.Writer(io.out), &agg); err != nil {
 		fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 		return 1
 	}
@@ -200,7 +201,7 @@ func writeStatsTable(w io.Writer, agg *stats.Aggregator) error {
 	for _, n := range names {
 		t := agg.Player(n)
 		ms := stats.ComputeMetrics(t)
-		fmt.Fprintf(tw, "%s\t%d", n, t.Counts[stats.Hands])
+		fmt.Fprintf(tw, "%s\t%d", safetext.Name(n), t.Counts[stats.Hands])
 		for _, c := range summaryColumns {
 			m, _ := stats.ParseMetric(c.metric)
 			v, ok := ms.Get(m)
