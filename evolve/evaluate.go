@@ -86,15 +86,7 @@ func (s *playSpec) playerCount(prog *game.Program) int {
 
 // session reports whether g is played as sessions with sit-outs.
 func (s *playSpec) session(g *genome.Genome) bool {
-	if !s.sitOuts.Enabled() || sim.HoldemShaped(g) != nil {
-		return false
-	}
-	for _, a := range s.agents {
-		if a != agent.KindHouse && a != agent.KindRandom {
-			return false
-		}
-	}
-	return true
+	return sim.SessionRun(g, s.agents[:], s.sitOuts) == nil
 }
 
 // measure plays g by spec and returns its measures (without skill).

@@ -200,10 +200,7 @@ func newPlan(prog *game.Program, agents []string, games, workers int, opt Option
 		return nil, &ConfigError{Field: "sit_outs", Err: err}
 	}
 	if opt.SitOuts.Enabled() {
-		if err := HoldemShaped(prog.Genome()); err != nil {
-			return nil, &ConfigError{Field: "sit_outs", Err: err}
-		}
-		if err := sessionAgents(specs); err != nil {
+		if err := SessionRun(prog.Genome(), specs, opt.SitOuts); err != nil {
 			return nil, &ConfigError{Field: "sit_outs", Err: err}
 		}
 	}
