@@ -4,34 +4,26 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
 )
 
 // MaxSeats is the largest number of seats a Tracker follows.
 const MaxSeats = 10
 
-// Kind is the kind of a betting action.
-type Kind uint8
+// Kind is the kind of a betting action: engine/betting's, the one action
+// kind of deckforge. Going all-in is not a kind: the Tracker sees it from
+// the stacks.
+type Kind = betting.Kind
 
-// The action kinds. Going all-in is not a kind: the Tracker sees it from the
-// stacks.
+// The action kinds, as engine/betting names them.
 const (
-	Fold Kind = iota
-	Check
-	Call
-	Bet
-	Raise
+	Fold  = betting.Fold
+	Check = betting.Check
+	Call  = betting.Call
+	Bet   = betting.Bet
+	Raise = betting.Raise
 )
-
-var kindNames = [...]string{"fold", "check", "call", "bet", "raise"}
-
-// String returns "fold", "check", "call", "bet" or "raise".
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return fmt.Sprintf("kind(%d)", k)
-}
 
 // Action is one player's betting decision.
 type Action struct {
