@@ -67,9 +67,14 @@ type RoundConfig struct {
 	// blind sets the increment when there are blinds. 0 means the largest
 	// blind, else the previous round's MinBet, else one hundredth of a chip.
 	MinBet chips.Chips
-	// MaxRaises caps the full raises of the round (fixed limit: the opening
-	// bet or the blind is not a raise); 0 means no cap.
+	// MaxRaises caps the raises of the round, all-in raises included, as
+	// engine/betting counts them (the opening bet or the blind is not a
+	// raise); 0 means no cap.
 	MaxRaises int
+	// Structure is the round's betting structure. Under FixedLimit the
+	// first round's raise increment is MinBet; otherwise it is the larger
+	// of MinBet and the largest blind (engine/betting's minimum).
+	Structure betting.Structure
 }
 
 // Errors of the Tracker; the returned errors wrap them with details.
@@ -132,6 +137,7 @@ type Tracker struct {
 	fullInc   chips.Chips // the last full raise increment
 	raises    int
 	maxRaises int
+	structure betting.Structure
 	aggs      int // aggressions this round
 	first     aggression
 	live      aggression
@@ -346,13 +352,14 @@ func (t *Tracker) OnRoundStart(rc RoundConfig) error {
 	}
 	t.round++
 	t.maxRaises = rc.MaxRaises
+	t.structure = rc.Structure
 	t.raises, t.aggs = 0, 0
 	t.first, t.live = noAggression, noAggression
 	t.acted, t.checked = 0, 0
 	if t.round == 0 {
 		t.fullInc = t.minBet
-		if t.largestBlind > 0 {
-			t.fullInc = t.largestBlind
+		if rc.Structure != betting.FixedLimit {
+			t.fullInc = max(t.minBet, t.largestBlind)
 		}
 	} else {
 		t.fullInc = t.minBet
@@ -536,7 +543,8 @@ func (t *Tracker) OnAction(a Action) error {
 
 	// Non-positional first-round counters.
 	if t.round == 0 && t.aggs == 0 {
-		if facing && t.stack[p] >= t.tableBet-t.bet[p] {
+		// A limp is a call of the blind by the first player in.
+		if facing && !t.entered && t.stack[p] >= t.tableBet-t.bet[p] {
 			t.inc(p, LimpOpportunities)
 			if a.Kind == Call {
 				t.inc(p, Limps)
@@ -609,12 +617,11 @@ func (t *Tracker) OnAction(a Action) error {
 			t.entered = true
 			t.callers = 0
 		}
-		inc := a.To - t.tableBet
-		if inc >= t.fullInc {
+		if t.tableBet > 0 {
+			t.raises++ // every raise counts toward the cap, all-in ones too
+		}
+		if inc := a.To - t.tableBet; inc >= t.fullInc {
 			t.fullInc = inc
-			if t.tableBet > 0 {
-				t.raises++
-			}
 		}
 		t.put(p, a.To-t.bet[p])
 		t.tableBet = a.To
@@ -814,6 +821,9 @@ func (t *Tracker) OnHandEnd(collected []chips.Chips) error {
 		}
 	}
 	returned := t.committed[top] - t.ante[top] - second
+	if t.folded&(1<<top) != 0 {
+		returned = 0 // a folded player's chips stay in the pot
+	}
 	pot -= returned
 
 	winner := -1
@@ -842,7 +852,9 @@ func (t *Tracker) OnHandEnd(collected []chips.Chips) error {
 		case i == winner:
 			got = pot
 		}
-		if got > 0 {
+		if got > 0 || i == winner {
+			// The last player standing wins the pot, even one holding
+			// only its own returned bet (no forced bets).
 			t.flags[i] |= fSuccess
 			t.inc(i, Success)
 		}
