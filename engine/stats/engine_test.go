@@ -1,0 +1,150 @@
+package stats
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/deckforge/deckforge/engine/betting"
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/stretchr/testify/require"
+)
+
+// engineHands is the number of random hands TestTrackerAgreesWithEngine
+// plays; BenchmarkTrackerAgreesWithEngine plays 100,000 (go test -run '^$'
+// -bench TrackerAgrees -benchtime 1x ./engine/stats).
+const engineHands = 20_000
+
+// TestTrackerAgreesWithEngine plays random hands of every structure
+// (no-limit, pot-limit, fixed-limit; with and without blinds, antes and
+// raise caps; short stacks, so all-in raises for less are frequent) through
+// engine/betting and feeds the same actions to a Tracker. At every decision
+// the tracker must agree with the engine on whether the player may bet or
+// raise, on the table bet and on the minimum raise increment.
+func TestTrackerAgreesWithEngine(t *testing.T) {
+	agreeHands(t, 14, engineHands)
+}
+
+// BenchmarkTrackerAgreesWithEngine is TestTrackerAgreesWithEngine over
+// 100,000 hands per iteration (other seeds each iteration).
+func BenchmarkTrackerAgreesWithEngine(b *testing.B) {
+	seed := uint64(100)
+	for b.Loop() {
+		agreeHands(b, seed, 100_000)
+		seed++
+	}
+}
+
+func agreeHands(t testing.TB, seed uint64, hands int) {
+	rng := rand.New(rand.NewPCG(seed, 4))
+	var tr Tracker
+	var decisions, raises, refused int
+	for hand := 0; hand < hands; hand++ {
+		d, r, f := agreeHand(t, rng, &tr, hand)
+		decisions += d
+		raises += r
+		refused += f
+	}
+	// The sample reaches both answers often.
+	require.Greater(t, raises, hands)
+	require.Greater(t, refused, hands/10)
+	t.Logf("%d hands, %d decisions: may raise %d, may not %d", hands, decisions, raises, refused)
+}
+
+func agreeHand(t testing.TB, rng *rand.Rand, tr *Tracker, hand int) (decisions, raises, refused int) {
+	n := 2 + rng.IntN(MaxSeats-1)
+	var stacks, antes, blinds [MaxSeats]chips.Chips
+	for i := 0; i < n; i++ {
+		stacks[i] = chips.FromInt(int64(1 + rng.IntN(60)))
+	}
+	button := rng.IntN(n)
+	first, post := (button+1)%n, (button+1)%n
+	withBlinds := rng.IntN(4) != 0
+	var bb chips.Chips
+	if withBlinds {
+		bb = chips.FromInt(int64(1 + rng.IntN(4)))
+		sb, big := (button+1)%n, (button+2)%n
+		if n == 2 {
+			sb, big = button, (button+1)%n
+		}
+		blinds[sb], blinds[big] = bb/2, bb
+		pos := betting.TablePositions(n, button, big)
+		first, post = pos.FirstToAct, pos.FirstToActPostflop
+	}
+	if rng.IntN(4) == 0 {
+		a := chips.FromInt(int64(rng.IntN(3))) + 50
+		for i := 0; i < n; i++ {
+			antes[i] = a
+		}
+	}
+	structure := betting.Structure(rng.IntN(3))
+	maxRaises := 0
+	if structure == betting.FixedLimit || rng.IntN(3) == 0 {
+		maxRaises = 1 + rng.IntN(4)
+	}
+	minBet := chips.FromInt(int64(1 + rng.IntN(4)))
+	h, err := betting.NewHand(betting.HandConfig{
+		Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n],
+		Button: button, FirstToAct: first, FirstToActPostflop: post,
+	})
+	require.NoError(t, err)
+	require.NoError(t, tr.OnHandStart(&Setup{Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n], Button: button, BigBlind: bb}))
+	for round := 0; round < 4 && (round == 0 || !h.HandOver()); round++ {
+		rc := betting.RoundConfig{Structure: structure, MinBet: minBet, MaxRaises: maxRaises}
+		require.NoError(t, h.StartRound(rc))
+		require.NoError(t, tr.OnRoundStart(RoundConfig{MinBet: minBet, MaxRaises: maxRaises, Structure: structure}))
+		for !h.RoundOver() {
+			seat := h.ToAct()
+			l := h.Legal()
+			decisions++
+			may := l.CanBet || l.CanRaise
+			if may {
+				raises++
+			} else {
+				refused++
+			}
+			if got := tr.canRaise(seat); got != may {
+				t.Fatalf("hand %d round %d seat %d: tracker may raise %v, engine %v (%+v)", hand, round, seat, got, may, l)
+			}
+			if tr.tableBet != h.TableBet() || tr.fullInc != h.MinRaiseIncrement() {
+				t.Fatalf("hand %d round %d seat %d: tracker table bet %v increment %v, engine %v and %v",
+					hand, round, seat, tr.tableBet, tr.fullInc, h.TableBet(), h.MinRaiseIncrement())
+			}
+			a := randomAction(rng, &l)
+			street := h.StreetBet(seat)
+			require.NoError(t, h.Apply(a))
+			ta := Action{Seat: seat, Kind: a.Kind}
+			if a.Kind == betting.Bet || a.Kind == betting.Raise {
+				ta.To = street + a.Amount
+			}
+			require.NoError(t, tr.OnAction(ta))
+		}
+	}
+	require.NoError(t, tr.OnHandEnd(nil))
+	return decisions, raises, refused
+}
+
+// randomAction picks a legal action, raising often and to the minimum or
+// all in half the time, so raise caps and short all-ins come up.
+func randomAction(rng *rand.Rand, l *betting.Legal) betting.Action {
+	x := rng.IntN(10)
+	switch {
+	case x < 5 && (l.CanBet || l.CanRaise):
+		k := betting.Bet
+		if l.CanRaise {
+			k = betting.Raise
+		}
+		amt := l.MinAmount
+		switch rng.IntN(3) {
+		case 0:
+			amt = l.MaxAmount
+		case 1:
+			amt += chips.Chips(rng.Int64N(int64(l.MaxAmount-l.MinAmount) + 1))
+		}
+		return betting.Action{Kind: k, Amount: amt}
+	case x < 7 && l.CanFold:
+		return betting.Action{Kind: betting.Fold}
+	case l.CanCheck:
+		return betting.Action{Kind: betting.Check}
+	}
+	return betting.Action{Kind: betting.Call}
+}
