@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 // GenRow is one line of generations.csv: the population after a
@@ -76,6 +78,9 @@ type Options struct {
 	// Progress, if set, receives progress reports from one goroutine at a
 	// time.
 	Progress func(Progress)
+	// Experiment, if set, is the text of the experiment file, which Run
+	// writes to dir/experiment.toml once it holds the directory.
+	Experiment []byte
 	// Evaluator, if set, measures each generation's genomes instead of
 	// Local{Workers} (for example on other machines); the results are the
 	// same.
@@ -100,23 +105,35 @@ type Result struct {
 // Run starts a new run of cfg in dir, which must not hold a run already
 // (other files may be there), and runs it to the end: every generation, checkpoints, then the outputs
 // (see the package documentation, Outputs).
+//
+// The directory is claimed first (its lock file, see LockName), and
+// config.json is written whole or not at all: a run killed before it is
+// complete leaves a directory that Unstarted accepts, and one killed after
+// it but before the first checkpoint is continued by Resume from the start.
 func Run(ctx context.Context, cfg Config, dir string, opt Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	release, err := claim(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	for _, name := range []string{"config.json", "checkpoints", "generations.csv"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			return nil, fmt.Errorf("evolve: %s already holds a run (use Resume to continue it)", dir)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+	if opt.Experiment != nil {
+		if err := writeAtomic(filepath.Join(dir, "experiment.toml"), opt.Experiment); err != nil {
+			return nil, err
+		}
 	}
 	js, err := json.MarshalIndent(&cfg, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), append(js, '\n'), 0o644); err != nil {
+	if err := writeAtomic(filepath.Join(dir, "config.json"), append(js, '\n')); err != nil {
 		return nil, err
 	}
 	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, nil)
@@ -126,8 +143,24 @@ func Run(ctx context.Context, cfg Config, dir string, opt Options) (*Result, err
 // configuration saved in dir/config.json. The result is the same as if the
 // run had never stopped. A run that had finished its generations only
 // writes its outputs again.
+//
+// It refuses a checkpoint written for another configuration (each records
+// the ConfigHash of the run's) and one whose scores are not what the
+// fitness gives for the recorded measures.
 func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
+	release, err := claim(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	cfg, err := ReadConfig(filepath.Join(dir, "config.json"))
+	if errors.Is(err, os.ErrNotExist) && Unstarted(dir) {
+		return nil, fmt.Errorf("evolve: %s: the run stopped before it wrote config.json; start it again in place (deckforge evolve %s --out %s)", dir, filepath.Join(dir, "experiment.toml"), dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	hash, err := ConfigHash(&cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +173,9 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 		if cp, err = readCheckpoint(path); err != nil {
 			return nil, err
 		}
+		if cp.configHash != "" && cp.configHash != hash {
+			return nil, fmt.Errorf("evolve: %s was written for another configuration (config hash %.16s…, config.json has %.16s…): config.json was changed or replaced", path, cp.configHash, hash)
+		}
 	}
 	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, cp)
 }
@@ -147,9 +183,12 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 // ReadConfig reads a run's config.json and validates it.
 func ReadConfig(path string) (Config, error) {
 	var cfg Config
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, limits.Default().ConfigBytes, limits.ConfigBytes)
 	if err != nil {
 		return cfg, err
+	}
+	if err := limits.CheckDepth(data, limits.JSON, limits.Default().Depth); err != nil {
+		return cfg, limits.InFile(err, path)
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
@@ -179,6 +218,9 @@ type runner struct {
 	pop     []*Individual
 	history []GenRow
 	gen     int
+	// ancestry holds every genome that has been in the population or the
+	// archive, by ID.
+	ancestry map[string]Ancestor
 }
 
 func (r *runner) progress(p Progress) {
@@ -240,8 +282,20 @@ func (r *runner) run(ctx context.Context, cp *checkpoint) (*Result, error) {
 		if cp.generation > r.cfg.Generations {
 			return nil, fmt.Errorf("evolve: checkpoint of generation %d, but the run has %d", cp.generation, r.cfg.Generations)
 		}
+		for _, part := range []struct {
+			inds []*Individual
+			what string
+		}{{cp.pop, "population"}, {cp.archive, "archive"}} {
+			if err := checkScores(r.fit, part.inds, part.what); err != nil {
+				return nil, fmt.Errorf("evolve: checkpoint of generation %d: %w", cp.generation, err)
+			}
+		}
 		r.pcg, r.rng = cp.pcg, rand.New(cp.pcg)
 		r.pop, r.history, r.gen = cp.pop, cp.history, cp.generation
+		r.ancestry = map[string]Ancestor{}
+		for _, a := range cp.ancestry {
+			r.ancestry[a.ID] = a
+		}
 		for _, ind := range cp.archive {
 			r.grid.Add(ind)
 		}
@@ -271,13 +325,16 @@ func (r *runner) initial(ctx context.Context) error {
 	c := &r.cfg
 	seen := map[genome.Hash]bool{}
 	var inds []*Individual
-	add := func(g *genome.Genome) bool {
+	add := func(g *genome.Genome, seed bool) bool {
+		if !r.admit(g) {
+			return false
+		}
 		h, err := genome.ContentHash(g)
 		if err != nil || seen[h] {
 			return false
 		}
 		seen[h] = true
-		inds = append(inds, &Individual{Genome: g, Hash: h})
+		inds = append(inds, &Individual{Genome: g, Hash: h, seed: seed})
 		return true
 	}
 	for _, id := range seedIDs(c.Population.Seeds) {
@@ -288,7 +345,7 @@ func (r *runner) initial(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("evolve: population.seeds: %w", err)
 		}
-		add(g)
+		add(g, true)
 	}
 	ro := genome.RandomOptions{MaxPhases: c.Population.MaxPhases, MaxConditionDepth: 3, ChipsProbability: c.Population.ChipsProbability}
 	for i := 0; len(inds) < c.Population.Size; i++ {
@@ -299,7 +356,7 @@ func (r *runner) initial(ctx context.Context) error {
 		g.ID = fmt.Sprintf("g000-%03d", len(inds))
 		g.Name = "Random game " + g.ID
 		g.Lineage, g.Generation = nil, 0
-		add(g)
+		add(g, false)
 	}
 	if err := r.measure(ctx, inds); err != nil {
 		return err
@@ -348,7 +405,13 @@ func (r *runner) endGeneration(evaluated int) error {
 		row.Playable = float64(playable) / float64(len(r.pop))
 	}
 	r.history = append(r.history, row)
-	if err := writeCheckpoint(r.dir, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history); err != nil {
+	r.remember(r.pop)
+	r.remember(r.grid.Elites())
+	cfgHash, err := ConfigHash(&r.cfg)
+	if err != nil {
+		return err
+	}
+	if err := writeCheckpoint(r.dir, cfgHash, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history, r.ancestors()); err != nil {
 		return fmt.Errorf("evolve: checkpoint: %w", err)
 	}
 	if err := r.writeCSV(); err != nil {
@@ -356,6 +419,20 @@ func (r *runner) endGeneration(evaluated int) error {
 	}
 	r.progress(Progress{Generation: r.gen, Stage: StageEvaluate, Done: 1, Total: 1, Row: &row})
 	return nil
+}
+
+// admit prepares a genome to enter the population and reports whether it
+// may: the experiment's turn cap is written into turns.max_turns, its lint
+// defects are repaired (Cohere) and it must have the required mechanics.
+// It changes g in place.
+func (r *runner) admit(g *genome.Genome) bool {
+	if c := r.cfg.Evaluation.MaxTurns; c > 0 {
+		g.Turns.MaxTurns = c
+	}
+	if !Cohere(g) {
+		return false
+	}
+	return len(missingMechanics(g, r.cfg.Evaluation.Require)) == 0
 }
 
 // writeCSV writes generations.csv from the history.
@@ -401,7 +478,7 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 				lineage = lineage[:1]
 				g, ok = r.mut.Mutate(r.rng, a.Genome)
 			}
-			if !ok {
+			if !ok || !r.admit(g) {
 				continue
 			}
 			h, err := genome.ContentHash(g)
@@ -422,6 +499,22 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 		}
 	}
 	return kids
+}
+
+// distinct drops the children that the ablation pass made equal to a genome
+// of the population (whose hashes are in seen, with the children's hashes
+// before ablation) or to an earlier child.
+func distinct(kids []*Individual, seen map[genome.Hash]bool) []*Individual {
+	out := kids[:0]
+	kept := map[genome.Hash]bool{}
+	for _, k := range kids {
+		if len(k.Measures.Pruned) > 0 && seen[k.Hash] || kept[k.Hash] {
+			continue
+		}
+		kept[k.Hash] = true
+		out = append(out, k)
+	}
+	return out
 }
 
 // Model is how a generation is made from the last: the generational GA or
@@ -460,6 +553,7 @@ func (m GA) Next(ctx context.Context, r *runner, gen int) ([]*Individual, int, e
 	}); err != nil {
 		return nil, 0, err
 	}
+	kids = distinct(kids, seen)
 	slicesSortByBase(kids)
 	if len(kids) > m.Survivors {
 		kids = kids[:m.Survivors]
@@ -503,6 +597,7 @@ func (MAPElites) Next(ctx context.Context, r *runner, gen int) ([]*Individual, i
 	if err := r.measure(ctx, kids); err != nil {
 		return nil, 0, err
 	}
+	kids = distinct(kids, seen)
 	for _, k := range kids {
 		r.grid.Add(k)
 	}
