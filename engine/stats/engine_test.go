@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -147,4 +148,25 @@ func randomAction(rng *rand.Rand, l *betting.Legal) betting.Action {
 		return betting.Action{Kind: betting.Check}
 	}
 	return betting.Action{Kind: betting.Call}
+}
+
+// A refund after the hand end (a pot nobody was awarded) counts in the net
+// result and is not a pot won; out of order it is refused.
+func TestOnRefund(t *testing.T) {
+	var tr Tracker
+	c := chips.FromInt
+	require.Error(t, tr.OnRefund(0, c(1)))
+	require.NoError(t, tr.OnHandStart(&Setup{Stacks: []chips.Chips{c(100), c(100)}, Blinds: []chips.Chips{c(1), c(2)}, Button: 0}))
+	require.NoError(t, tr.OnRoundStart(RoundConfig{MinBet: c(2)}))
+	require.NoError(t, tr.OnAction(Action{Seat: 0, Kind: Call}))
+	require.NoError(t, tr.OnAction(Action{Seat: 1, Kind: Check}))
+	require.Error(t, tr.OnRefund(0, c(2)), "before the hand end")
+	require.NoError(t, tr.OnHandEnd([]chips.Chips{0, 0}))
+	require.NoError(t, tr.OnRefund(0, c(2)))
+	require.NoError(t, tr.OnRefund(1, c(2)))
+	require.Error(t, tr.OnRefund(2, c(2)))
+	for s := 0; s < 2; s++ {
+		assert.Equal(t, chips.Chips(0), tr.Record(s).Net)
+		assert.False(t, tr.Record(s).Success)
+	}
 }

@@ -109,3 +109,17 @@ func (t *Tracker) OnHandEnd(collected []chips.Chips) error {
 	t.state = stDone
 	return nil
 }
+
+// OnRefund records chips given back to seat after OnHandEnd because the
+// hand ended with no award (a game cut short): they count in its net
+// result, not as a pot won.
+func (t *Tracker) OnRefund(seat int, amount chips.Chips) error {
+	if t.state != stDone {
+		return fmt.Errorf("%w: refund before the hand end", ErrState)
+	}
+	if seat < 0 || seat >= t.n || amount < 0 {
+		return fmt.Errorf("%w: refund of %v to seat %d", ErrSetup, amount, seat)
+	}
+	t.net[seat] += amount
+	return nil
+}
