@@ -20,7 +20,9 @@ const engineHands = 20_000
 // raise caps; short stacks, so all-in raises for less are frequent) through
 // engine/betting and feeds the same actions to a Tracker. At every decision
 // the tracker must agree with the engine on whether the player may bet or
-// raise, on the table bet and on the minimum raise increment.
+// raise, on the table bet and on the minimum raise increment, and after the
+// first round on who acts last (blinds posted as engine/game posts them,
+// heads-up included, with the button's seat sometimes out of chips).
 func TestTrackerAgreesWithEngine(t *testing.T) {
 	agreeHands(t, 14, engineHands)
 }
@@ -58,15 +60,36 @@ func agreeHand(t testing.TB, rng *rand.Rand, tr *Tracker, hand int) (decisions, 
 		stacks[i] = chips.FromInt(int64(1 + rng.IntN(60)))
 	}
 	button := rng.IntN(n)
+	if n >= 3 && rng.IntN(8) == 0 {
+		stacks[button] = 0 // the button's seat has no chips (elimination none)
+	}
 	first, post := (button+1)%n, (button+1)%n
 	withBlinds := rng.IntN(4) != 0
 	var bb chips.Chips
 	if withBlinds {
 		bb = chips.FromInt(int64(1 + rng.IntN(4)))
-		sb, big := (button+1)%n, (button+2)%n
-		if n == 2 {
-			sb, big = button, (button+1)%n
+		// As engine/game posts them: the small blind after the button
+		// (heads-up, the button itself when it is dealt in), the big blind
+		// after the small blind, skipping seats without chips.
+		next := func(k int) int {
+			for i := 1; i <= n; i++ {
+				if j := (k + i) % n; stacks[j] > 0 {
+					return j
+				}
+			}
+			return k
 		}
+		dealt := 0
+		for i := 0; i < n; i++ {
+			if stacks[i] > 0 {
+				dealt++
+			}
+		}
+		sb := next(button)
+		if dealt == 2 && stacks[button] > 0 {
+			sb = button
+		}
+		big := next(sb)
 		blinds[sb], blinds[big] = bb/2, bb
 		pos := betting.TablePositions(n, button, big)
 		first, post = pos.FirstToAct, pos.FirstToActPostflop
@@ -74,7 +97,9 @@ func agreeHand(t testing.TB, rng *rand.Rand, tr *Tracker, hand int) (decisions, 
 	if rng.IntN(4) == 0 {
 		a := chips.FromInt(int64(rng.IntN(3))) + 50
 		for i := 0; i < n; i++ {
-			antes[i] = a
+			if stacks[i] > 0 {
+				antes[i] = a
+			}
 		}
 	}
 	structure := betting.Structure(rng.IntN(3))
@@ -106,6 +131,9 @@ func agreeHand(t testing.TB, rng *rand.Rand, tr *Tracker, hand int) (decisions, 
 			if got := tr.canRaise(seat); got != may {
 				t.Fatalf("hand %d round %d seat %d: tracker may raise %v, engine %v (%+v)", hand, round, seat, got, may, l)
 			}
+			if round > 0 && tr.lastToAct(seat) != engineLast(&h, seat, post) {
+				t.Fatalf("hand %d round %d seat %d: tracker last to act %v, engine %v", hand, round, seat, tr.lastToAct(seat), !tr.lastToAct(seat))
+			}
 			if tr.tableBet != h.TableBet() || tr.fullInc != h.MinRaiseIncrement() {
 				t.Fatalf("hand %d round %d seat %d: tracker table bet %v increment %v, engine %v and %v",
 					hand, round, seat, tr.tableBet, tr.fullInc, h.TableBet(), h.MinRaiseIncrement())
@@ -122,6 +150,19 @@ func agreeHand(t testing.TB, rng *rand.Rand, tr *Tracker, hand int) (decisions, 
 	}
 	require.NoError(t, tr.OnHandEnd(nil))
 	return decisions, raises, refused
+}
+
+// engineLast reports whether seat acts after every other seat that can
+// still act in a round after the first, which begins at post.
+func engineLast(h *betting.Hand, seat, post int) bool {
+	n := h.NumSeats()
+	last := -1
+	for k := 0; k < n; k++ {
+		if j := (post + k) % n; h.Active(j) {
+			last = j
+		}
+	}
+	return last == seat
 }
 
 // randomAction picks a legal action, raising often and to the minimum or
