@@ -69,7 +69,7 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "no_such_game"}, 1, "no such file, and no seed game of that id"},
 		{[]string{"play", "--players", "9", "crazy_eights"}, 2, "plays with 2..5 players, not 9"},
 		{[]string{"play", "--agents", "random,smart", "war"}, 2, `unknown agent "smart"`},
-		{[]string{"play", "--phh", "x.phhs", "hearts"}, 2, "--phh: game: PHH export needs a game with chips"},
+		{[]string{"play", "--phh", "x.phhs", "hearts"}, 2, "--phh: sim: PHH export needs a game with chips"},
 	} {
 		_, errs, code := runPlayCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) {
