@@ -55,6 +55,7 @@ func runWorker(args []string, sio stdio) int {
 	workers := fs.Int("workers", 0, "jobs run at once (0: one per CPU)")
 	id := fs.String("id", "", "this worker's name in workers.json (default host-pid)")
 	quiet := fs.Bool("quiet", false, "no progress report")
+	verbose := fs.Bool("verbose", false, "print the start and the end of every job")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -94,7 +95,7 @@ func runWorker(args []string, sio stdio) int {
 		defer mu.Unlock()
 		fmt.Fprintf(sio.err, "deckforge worker %s: "+format+"\n", append([]any{name}, a...)...)
 	}
-	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf}
+	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf, Verbose: *verbose}
 	if !*quiet {
 		opt.Progress = func(p dfnats.WorkerProgress) {
 			logf("%d jobs done in %s, %.1f jobs/s", p.Done, p.Elapsed.Round(time.Second), p.Rate)
@@ -297,12 +298,17 @@ func (f *natsFlags) coordinator(ctx context.Context, w io.Writer, cmd string, qu
 	if quiet {
 		return c, nil, nil
 	}
-	var last time.Time
+	// A line every 5 seconds of a batch, and one at its end when it took
+	// a second or more.
+	var last time.Duration
 	show := func(p dfnats.Progress) {
-		if p.Done != p.Total && time.Since(last) < 5*time.Second {
+		if p.Elapsed < last {
+			last = 0 // a new batch
+		}
+		if p.Elapsed < time.Second || (p.Done != p.Total && p.Elapsed-last < 5*time.Second) {
 			return
 		}
-		last = time.Now()
+		last = p.Elapsed
 		logf("%d/%d jobs done, %d in flight, %d workers seen", p.Done, p.Total, p.InFlight, p.Workers)
 	}
 	return c, show, nil

@@ -50,6 +50,8 @@ type WorkerOptions struct {
 	ProgressEvery time.Duration
 	// Logf, if set, receives refusals and failures.
 	Logf func(format string, a ...any)
+	// Verbose also logs the start and the end of every job.
+	Verbose bool
 	// Fault, if set, is called before a job's result is published; a
 	// test may make the worker vanish there (the job is then neither
 	// acknowledged nor answered) or publish twice.
@@ -243,6 +245,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 		w.refuse(ctx, msg, job.Reply, job.Key, fmt.Sprintf("sim/nats: job kind %q: this worker runs no such jobs (an older deckforge?)", job.Kind))
 		return true
 	}
+	if w.opt.Verbose {
+		w.opt.Logf("job %s (%s) started", job.Key, job.Kind)
+	}
 	// Heartbeats: in-progress acknowledgements while the job runs.
 	hctx, stopBeat := context.WithCancel(ctx)
 	beat := job.ackWait() / 3
@@ -287,6 +292,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 		w.opt.Logf("job %s: ack: %v (the job may run again; its duplicate result is dropped)", job.Key, err)
 	}
 	w.done.Add(1)
+	if w.opt.Verbose {
+		w.opt.Logf("job %s done", job.Key)
+	}
 	return true
 }
 
