@@ -128,7 +128,8 @@ func TestWorkersEqualLocal(t *testing.T) {
 		require.NoError(t, err)
 		assert.JSONEq(t, string(want), string(out[i]), "job %d (%s)", i, j.Key)
 	}
-	assert.Equal(t, Progress{Done: len(jobs), Total: len(jobs), Workers: last.Workers}, last)
+	assert.Equal(t, Progress{Done: len(jobs), Total: len(jobs), Workers: last.Workers, Elapsed: last.Elapsed}, last)
+	assert.Positive(t, last.Workers)
 	total := 0
 	for _, w := range c.Workers() {
 		total += w.Jobs
