@@ -3,22 +3,29 @@ SHELL := /bin/bash
 GO ?= go
 BIN := $(CURDIR)/.bin
 STATICCHECK_VERSION := v0.8.2
+BENCHSTAT_VERSION := v0.0.0-20260908200009-22c9c6c9d4da
+VERSION := $(shell git describe --always --dirty 2>/dev/null)
 APT_PACKAGES := flatbuffers-compiler chromium
 DECKFORGE := $(BIN)/deckforge
 
 export PATH := $(BIN):$(PATH)
 
-.PHONY: all build run test deps lint vet fmt-check staticcheck unit bench generate check-generated clean wasm
+.PHONY: all build cli run test test-short deps lint vet fmt-check staticcheck unit bench generate check-generated clean wasm
 
 all: build
 
-build:
+build: cli
 	$(GO) build ./...
-	$(GO) build -o $(DECKFORGE) ./cmd/deckforge
 
-# The main job: a short demo run with defaults.
-run: build wasm
-	@scripts/run.sh
+# The command line tool alone, .bin/deckforge.
+cli:
+	$(GO) build -ldflags '-X main.buildVersion=$(VERSION)' -o $(DECKFORGE) ./cmd/deckforge
+
+# The main job: a short demo run with defaults. It builds only the CLI
+# before the experiment starts and the viewer while it runs, and reports
+# progress from the first second (scripts/run.sh).
+run:
+	@GO=$(GO) scripts/run.sh
 
 # Everything CI checks, at full size.
 test: deps lint check-generated wasm unit
@@ -27,8 +34,14 @@ unit:
 	$(GO) build ./...
 	$(GO) test -count=1 -timeout 30m ./...
 
+# Quick feedback while editing: every package's tests without the long
+# ones (those that check testing.Short: whole experiments, exhaustive
+# counts, the browser). Not a substitute for make test, which CI runs.
+test-short:
+	$(GO) test -short -count=1 ./...
+
 deps:
-	@scripts/deps.sh "$(BIN)" "$(STATICCHECK_VERSION)" $(APT_PACKAGES)
+	@scripts/deps.sh "$(BIN)" "$(STATICCHECK_VERSION)" "$(BENCHSTAT_VERSION)" $(APT_PACKAGES)
 
 lint: fmt-check vet staticcheck
 
@@ -58,8 +71,11 @@ wasm:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o viewer/web/viewer.wasm ./viewer/web/wasm
 	@echo "viewer/web/viewer.wasm: $$(wc -c <viewer/web/viewer.wasm) bytes, $$(gzip -9 -c viewer/web/viewer.wasm | wc -c) gzipped"
 
+# Six samples of every benchmark, so that benchstat (installed by make deps)
+# can tell a change from noise: benchstat old.txt bench.txt.
+BENCHCOUNT ?= 6
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./engine/... ./genome/... ./sim/... ./evolve/... ./replay/... | tee bench.txt
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./engine/... ./genome/... ./sim/... ./evolve/... ./replay/... | tee bench.txt
 
 # Every fuzz test for FUZZTIME each (not part of make test: a long run).
 FUZZTIME ?= 30s
@@ -73,5 +89,5 @@ clean:
 # The betting experiment at full size (a few minutes on 2 cores); its
 # report.md compares the evolved games with the betting seed games.
 .PHONY: evolve-betting
-evolve-betting: build
+evolve-betting: cli
 	$(DECKFORGE) evolve betting --out runs/betting-$$(date +%Y%m%d-%H%M%S)

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need, only when it is missing.
-# Usage: scripts/deps.sh BIN_DIR STATICCHECK_VERSION APT_PACKAGE...
+# Usage: scripts/deps.sh BIN_DIR STATICCHECK_VERSION BENCHSTAT_VERSION APT_PACKAGE...
 set -euo pipefail
-bin=$1 staticcheck_version=$2
-shift 2
+bin=$1 staticcheck_version=$2 benchstat_version=$3
+shift 3
 
 missing=()
 for pkg in "$@"; do
@@ -23,4 +23,11 @@ if [ ! -x "$bin/staticcheck" ] || [ "$(cat "$bin/.staticcheck-version" 2>/dev/nu
 	echo "deps: installing staticcheck $staticcheck_version"
 	GOFLAGS= GOBIN="$bin" go install "honnef.co/go/tools/cmd/staticcheck@$staticcheck_version"
 	echo "$want" >"$bin/.staticcheck-version"
+fi
+
+want="benchstat $benchstat_version"
+if [ ! -x "$bin/benchstat" ] || [ "$(cat "$bin/.benchstat-version" 2>/dev/null)" != "$want" ]; then
+	echo "deps: installing benchstat $benchstat_version"
+	GOFLAGS= GOBIN="$bin" go install "golang.org/x/perf/cmd/benchstat@$benchstat_version"
+	echo "$want" >"$bin/.benchstat-version"
 fi

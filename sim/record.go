@@ -167,7 +167,9 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 		}
 		rec.Post(p, kind, e.Amount)
 	case game.EvRoundStart:
-		rec.Round(int(e.Round))
+		// The engine's round number is an int8 that wraps after 127
+		// rounds in one betting hand; the replay's is a byte.
+		rec.Round(int(uint8(e.Round)))
 	case game.EvBet:
 		switch e.Move {
 		case game.MoveCall:

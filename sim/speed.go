@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,8 +19,12 @@ import (
 
 // SpeedOptions configure Speed.
 type SpeedOptions struct {
-	// Duration bounds each measurement (default one second).
+	// Duration bounds each figure's total time, all its samples together
+	// (default one second).
 	Duration time.Duration
+	// Samples is the number of measurements per figure (default 5); the
+	// report holds their median and spread.
+	Samples int
 	// Workers is the worker count of the parallel run (0: one per CPU).
 	Workers int
 	// Progress, if set, is called with each measurement's name before it
@@ -27,8 +32,12 @@ type SpeedOptions struct {
 	Progress func(name string)
 }
 
-// SpeedReport holds the headline speeds of the engine and the simulator,
-// each measured for about SpeedOptions.Duration on this machine.
+// SpeedReport holds the headline speeds of the engine and the simulator.
+// Each figure is the median of SpeedOptions.Samples measurements that
+// share about SpeedOptions.Duration on this machine; its spread (the
+// field of the same name ending in _spread) is half the range of the
+// samples divided by the median: 0.05 means the samples lay within about
+// ±5% of the median.
 type SpeedReport struct {
 	// Eval7RandomPerSec counts 7-card evaluations (engine/handeval Eval7)
 	// of random hands per second.
@@ -56,7 +65,72 @@ type SpeedReport struct {
 	ParallelCeiling float64 `json:"parallel_ceiling"`
 	Workers         int     `json:"workers"`
 	CPUs            int     `json:"cpus"`
-	Seconds         float64 `json:"seconds"`
+	// Seconds is the time budget of each figure, Samples its measurements.
+	Seconds float64 `json:"seconds"`
+	Samples int     `json:"samples"`
+
+	// The spreads of the figures above (see SpeedReport).
+	Eval7RandomPerSecSpread      float64            `json:"eval7_random_per_sec_spread"`
+	HoldemHUHandsPerSecSpread    float64            `json:"holdem_hu_hands_per_sec_spread"`
+	Holdem6MaxHandsPerSecSpread  float64            `json:"holdem_6max_hands_per_sec_spread"`
+	ISMCTSIterationsPerSecSpread float64            `json:"ismcts_iterations_per_sec_spread"`
+	GamesPerSecSpread            map[string]float64 `json:"games_per_sec_spread"`
+	MovesPerSecSpread            map[string]float64 `json:"moves_per_sec_spread"`
+	ParallelSpeedupSpread        float64            `json:"parallel_speedup_spread"`
+	ParallelCeilingSpread        float64            `json:"parallel_ceiling_spread"`
+
+	// Busy is set when the machine was busy: the arithmetic loop's
+	// speed-up (ParallelCeiling) stayed below 3/4 of the worker count, or
+	// the measured speed-up exceeded what the workers allow, which happens
+	// when the load changes between the one-worker and the parallel run.
+	// The figures are then lower and noisier than on an idle machine.
+	Busy bool `json:"busy"`
+}
+
+// BusyReason explains Busy in a sentence, or returns "" when the machine
+// was not found busy.
+func (r *SpeedReport) BusyReason() string {
+	switch {
+	case r.Workers > 1 && r.ParallelCeiling < 0.75*float64(r.Workers):
+		return fmt.Sprintf("the machine is busy: a loop that shares nothing ran only %.2f× faster on %d workers than on one (its parallel ceiling), so other processes hold the CPUs; figures are lower and noisier than on an idle machine", r.ParallelCeiling, r.Workers)
+	case r.ParallelSpeedup > 1.15*float64(r.Workers):
+		return fmt.Sprintf("the machine's load changed during the measurement: a %.2f× speed-up on %d workers is impossible; run again on an idle machine", r.ParallelSpeedup, r.Workers)
+	}
+	return ""
+}
+
+// sampled measures a figure n times and returns the median and the
+// spread (half the range over the median) of the results.
+func sampled(n int, measure func() (float64, error)) (median, spread float64, err error) {
+	xs := make([]float64, 0, n)
+	for range n {
+		x, err := measure()
+		if err != nil {
+			return 0, 0, err
+		}
+		xs = append(xs, x)
+	}
+	median, spread = medianSpread(xs)
+	return median, spread, nil
+}
+
+// medianSpread returns the median of xs and half their range over the
+// median (0 when the median is 0).
+func medianSpread(xs []float64) (median, spread float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	median = s[m]
+	if len(s)%2 == 0 {
+		median = (s[m-1] + s[m]) / 2
+	}
+	if median != 0 {
+		spread = (s[len(s)-1] - s[0]) / 2 / median
+	}
+	return median, spread
 }
 
 // Speed measures the headline speeds (see SpeedReport). It stops early
@@ -66,27 +140,35 @@ func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
 	if d <= 0 {
 		d = time.Second
 	}
+	n := opt.Samples
+	if n <= 0 {
+		n = 5
+	}
+	each := d / time.Duration(n) // one sample's share of a figure's budget
 	w := opt.Workers
 	if w <= 0 {
 		w = runtime.GOMAXPROCS(0)
 	}
 	rep := &SpeedReport{GamesPerSec: map[string]float64{}, MovesPerSec: map[string]float64{},
-		Workers: w, CPUs: runtime.NumCPU(), Seconds: d.Seconds()}
+		GamesPerSecSpread: map[string]float64{}, MovesPerSecSpread: map[string]float64{},
+		Workers: w, CPUs: runtime.NumCPU(), Seconds: d.Seconds(), Samples: n}
 	step := func(name string) error {
 		if opt.Progress != nil {
 			opt.Progress(name)
 		}
 		return ctx.Err()
 	}
+	var err error
 	if err := step("eval7"); err != nil {
 		return nil, err
 	}
-	rep.Eval7RandomPerSec = eval7Speed(d)
+	rep.Eval7RandomPerSec, rep.Eval7RandomPerSecSpread, _ = sampled(n, func() (float64, error) { return eval7Speed(each), nil })
 	for _, c := range []struct {
-		id      string
-		players int
-		dst     *float64
-	}{{"holdem_nl_heads_up", 2, &rep.HoldemHUHandsPerSec}, {"holdem_nl_6max", 6, &rep.Holdem6MaxHandsPerSec}} {
+		id           string
+		players      int
+		median, sprd *float64
+	}{{"holdem_nl_heads_up", 2, &rep.HoldemHUHandsPerSec, &rep.HoldemHUHandsPerSecSpread},
+		{"holdem_nl_6max", 6, &rep.Holdem6MaxHandsPerSec, &rep.Holdem6MaxHandsPerSecSpread}} {
 		if err := step(c.id + " hands"); err != nil {
 			return nil, err
 		}
@@ -94,17 +176,18 @@ func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := playSpeed(p, c.players, d)
-		*c.dst = float64(r.hands) / r.secs
+		*c.median, *c.sprd, _ = sampled(n, func() (float64, error) {
+			r := playSpeed(p, c.players, each)
+			return float64(r.hands) / r.secs, nil
+		})
 	}
 	if err := step("ismcts"); err != nil {
 		return nil, err
 	}
-	it, err := ismctsSpeed(d)
+	rep.ISMCTSIterationsPerSec, rep.ISMCTSIterationsPerSecSpread, err = sampled(n, func() (float64, error) { return ismctsSpeed(each) })
 	if err != nil {
 		return nil, err
 	}
-	rep.ISMCTSIterationsPerSec = it
 	for _, id := range genome.SeedIDs() {
 		if err := step(id); err != nil {
 			return nil, err
@@ -113,19 +196,26 @@ func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := playSpeed(p, p.MinPlayers(), d)
-		rep.GamesPerSec[id] = float64(r.games) / r.secs
-		rep.MovesPerSec[id] = float64(r.moves) / r.secs
+		games := make([]float64, 0, n)
+		moves := make([]float64, 0, n)
+		for range n {
+			r := playSpeed(p, p.MinPlayers(), each)
+			games = append(games, float64(r.games)/r.secs)
+			moves = append(moves, float64(r.moves)/r.secs)
+		}
+		rep.GamesPerSec[id], rep.GamesPerSecSpread[id] = medianSpread(games)
+		rep.MovesPerSec[id], rep.MovesPerSecSpread[id] = medianSpread(moves)
 	}
 	if err := step("parallel"); err != nil {
 		return nil, err
 	}
-	sp, err := parallelSpeedup(ctx, d, w)
+	speedups, ceilings, err := parallelSpeedups(ctx, each, w, n)
 	if err != nil {
 		return nil, err
 	}
-	rep.ParallelSpeedup = sp
-	rep.ParallelCeiling = spinSpeedup(d, w)
+	rep.ParallelSpeedup, rep.ParallelSpeedupSpread = medianSpread(speedups)
+	rep.ParallelCeiling, rep.ParallelCeilingSpread = medianSpread(ceilings)
+	rep.Busy = rep.BusyReason() != ""
 	return rep, nil
 }
 
@@ -236,12 +326,15 @@ func ismctsSpeed(d time.Duration) (float64, error) {
 	return float64(iters) / spent.Seconds(), nil
 }
 
-// parallelSpeedup times a run of random Hearts games on one worker and on
-// w workers; the games are as many as one worker plays in about d/2.
-func parallelSpeedup(ctx context.Context, d time.Duration, w int) (float64, error) {
+// parallelSpeedups measures n samples of the parallel speed-up: each
+// times a run of random Hearts games on one worker and on w workers (the
+// games are as many as one worker plays in about d/2), then the
+// arithmetic loop's speed-up (the machine's ceiling at that moment), so
+// that a change of load shows in both.
+func parallelSpeedups(ctx context.Context, d time.Duration, w, n int) (speedups, ceilings []float64, err error) {
 	p, err := seedProgram("hearts")
 	if err != nil {
-		return 0, err
+		return nil, nil, err
 	}
 	run := func(games, workers int) (time.Duration, error) {
 		t := time.Now()
@@ -249,22 +342,29 @@ func parallelSpeedup(ctx context.Context, d time.Duration, w int) (float64, erro
 		return time.Since(t), err
 	}
 	games := 16
-	var t1 time.Duration
 	for {
-		t1, err = run(games, 1)
+		t1, err := run(games, 1)
 		if err != nil {
-			return 0, err
+			return nil, nil, err
 		}
-		if t1 >= d/2 || games >= 1<<24 {
+		if t1 >= d/4 || games >= 1<<24 {
 			break
 		}
 		games *= 2
 	}
-	tw, err := run(games, w)
-	if err != nil {
-		return 0, err
+	for range n {
+		t1, err := run(games, 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		tw, err := run(games, w)
+		if err != nil {
+			return nil, nil, err
+		}
+		speedups = append(speedups, t1.Seconds()/tw.Seconds())
+		ceilings = append(ceilings, spinSpeedup(d/2, w))
 	}
-	return t1.Seconds() / tw.Seconds(), nil
+	return speedups, ceilings, nil
 }
 
 // spinSpeedup times a loop of arithmetic that shares nothing on one

@@ -3,8 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 // command is one subcommand of deckforge.
@@ -28,21 +32,47 @@ func commands() []command {
 		{name: "stats", summary: "positional stats (IP/OOP maneuvers) of PHH hand histories", run: runStats},
 		{name: "evolve", summary: "run an evolution experiment (experiments/*.toml): generations, checkpoints, plots, best genomes, replays, report", run: runEvolve},
 		{name: "simulate", summary: "play many games of a genome with agents, in parallel, and print their metrics", run: runSimulate},
+		{name: "ladder", summary: "measure a genome's skill ladder: random < greedy < search B < search 4B, win rates with 95% intervals", run: runLadder},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
 		{name: "broker", summary: "run an embedded NATS JetStream server for distributed runs (deckforge worker, --nats)", run: runBroker},
 		{name: "worker", summary: "run evaluation jobs of distributed runs from a NATS JetStream server", run: runWorker},
+		{name: "version", summary: "print the version, the commit it was built from and the Go toolchain", run: runVersion},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }
 
 func run(args []string, in io.Reader, out, errw io.Writer) int {
 	s := stdio{in: in, out: out, err: errw}
+	var err error
+	if s.lim, err = limits.FromSpec(os.Getenv(limits.EnvVar)); err != nil {
+		fmt.Fprintf(s.err, "deckforge: %s: %v\n", limits.EnvVar, err)
+		return 2
+	}
+	// --limits SPEC before the command raises the input limits.
+	for len(args) > 0 && (args[0] == "--limits" || args[0] == "-limits" || strings.HasPrefix(args[0], "--limits=") || strings.HasPrefix(args[0], "-limits=")) {
+		spec, ok := strings.CutPrefix(strings.TrimLeft(args[0], "-"), "limits=")
+		args = args[1:]
+		if !ok {
+			if len(args) == 0 {
+				fmt.Fprintln(s.err, "deckforge: --limits needs a value (name=value,…)")
+				return 2
+			}
+			spec, args = args[0], args[1:]
+		}
+		if err := s.lim.Set(spec); err != nil {
+			fmt.Fprintf(s.err, "deckforge: --limits: %v\n", err)
+			return 2
+		}
+	}
 	cmds := commands()
 	if len(args) == 0 {
 		usage(s.err, cmds)
 		return 2
 	}
 	name := args[0]
+	if name == "--version" {
+		name = "version"
+	}
 	if name == "help" || name == "-h" || name == "--help" {
 		if len(args) > 1 {
 			for _, c := range cmds {
@@ -74,5 +104,22 @@ func usage(w io.Writer, cmds []command) {
 		fmt.Fprintf(&b, "  %-10s %s\n", c.name, c.summary)
 	}
 	b.WriteString("  help       this list; 'deckforge help COMMAND' shows a command's flags\n")
+	fmt.Fprintf(&b, "\nInput files are refused beyond limits that --limits name=value,… (before\nCOMMAND) or %s raise; names: %s.\n", limits.EnvVar, strings.Join(limits.Names(), ", "))
 	fmt.Fprint(w, b.String())
+}
+
+// selfCommand is how to run this deckforge again from the current
+// directory, for the commands a summary suggests: the path it was started
+// by (".bin/deckforge" after make), or "deckforge" when it was found on
+// PATH.
+func selfCommand() string {
+	a := os.Args[0]
+	if strings.ContainsRune(a, filepath.Separator) && strings.TrimSuffix(filepath.Base(a), ".exe") == "deckforge" {
+		return a
+	}
+	if !strings.ContainsRune(a, filepath.Separator) {
+		return "deckforge"
+	}
+	return ".bin/deckforge" // a test binary: the path make builds
+
 }

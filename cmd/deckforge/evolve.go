@@ -199,7 +199,7 @@ func printEvolveSummary(w io.Writer, res *evolve.Result) {
 	fmt.Fprintf(w, "report:  %s\n", filepath.Join(res.Dir, "report.md"))
 	fmt.Fprintf(w, "best:    %s\n", filepath.Join(res.Dir, "best"))
 	fmt.Fprintf(w, "plots:   %s, %s\n", filepath.Join(res.Dir, "fitness.png"), filepath.Join(res.Dir, "diversity.png"))
-	fmt.Fprintf(w, "replays: deckforge serve %s\n", filepath.Join(res.Dir, "replays"))
+	fmt.Fprintf(w, "replays: %s serve %s\n", selfCommand(), filepath.Join(res.Dir, "replays"))
 }
 
 // newEvolveProgress returns a progress callback writing to w: a bar

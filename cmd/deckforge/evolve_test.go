@@ -99,7 +99,7 @@ func TestEvolveKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatalf("uninterrupted run: %v\n%s", err, out)
 	}
-	if !strings.Contains(string(out), "deckforge serve "+filepath.Join(full, "replays")) {
+	if !strings.Contains(string(out), bin+" serve "+filepath.Join(full, "replays")) {
 		t.Errorf("the run does not say how to open its replays:\n%s", out)
 	}
 

@@ -3,21 +3,24 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 )
 
-const genomeUsage = `Usage: deckforge genome validate|convert|show|rules [flags] FILE
+const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] GENOME
 
-FILE is a genome in JSON or FlatBuffers (told apart by the "DFGN" file
-identifier).
+GENOME is a genome file in JSON or FlatBuffers (told apart by the "DFGN"
+file identifier) or the id of a seed game (hearts, holdem_nl_6max, ...).
 
-  validate FILE              list every reason the genome cannot be played
-  convert --to json|fb FILE  write the genome to stdout in canonical JSON or FlatBuffers
-  show FILE                  print a summary: name, hash, players, phases, win conditions
-  rules FILE                 print a plain-English rulebook
+  validate GENOME              list every reason the genome cannot be played
+  convert --to json|fb GENOME write the genome to stdout in canonical JSON or FlatBuffers
+  show GENOME                  print a summary: name, hash, players, phases, win conditions
+  rules GENOME                 print a plain-English rulebook
+  lint GENOME...               list the structural defects (rules that do nothing or
+                               invite degenerate play); exit status 1 when there is one.
+                               Defects never make a genome invalid.
 `
 
 func runGenome(args []string, io stdio) int {
@@ -37,6 +40,8 @@ func runGenome(args []string, io stdio) int {
 	case "validate", "show", "rules":
 	case "convert":
 		to = fs.String("to", "json", "output encoding: json or fb")
+	case "lint":
+		return runGenomeLint(fs, rest, io)
 	default:
 		fmt.Fprintf(io.err, "deckforge genome: unknown subcommand %q\n\n%s", sub, genomeUsage)
 		return 2
@@ -48,18 +53,13 @@ func runGenome(args []string, io stdio) int {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one FILE\n", sub)
+		fmt.Fprintf(io.err, "deckforge genome %s: want exactly one GENOME (a file or a seed id)\n", sub)
 		return 2
 	}
 	file := fs.Arg(0)
-	data, err := os.ReadFile(file)
+	g, err := loadGenomeArg(file, io.lim)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge genome %s: %v\n", sub, err)
-		return 1
-	}
-	g, err := genome.Decode(data)
-	if err != nil {
-		fmt.Fprintf(io.err, "deckforge genome %s: %s: %v\n", sub, file, err)
 		return 1
 	}
 	switch sub {
@@ -96,7 +96,7 @@ func runGenome(args []string, io stdio) int {
 	case "show":
 		fmt.Fprint(io.out, summary(g))
 	case "rules":
-		fmt.Fprint(io.out, genome.Rules(g))
+		fmt.Fprint(io.out, rulebook.Rules(g))
 	}
 	return 0
 }
@@ -175,4 +175,39 @@ func phaseLine(p *genome.Phase) string {
 		return fmt.Sprintf("ask %v", p.Ask.Target)
 	}
 	return p.Kind.String()
+}
+
+// runGenomeLint prints every defect of each genome (a file or a seed id),
+// one per line, and returns 1 when any genome has a defect.
+func runGenomeLint(fs *flag.FlagSet, args []string, io stdio) int {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(io.err, "deckforge genome lint: want at least one FILE or seed ID")
+		return 2
+	}
+	status := 0
+	for _, arg := range fs.Args() {
+		g, err := loadGenomeArg(arg, io.lim)
+		if err != nil {
+			fmt.Fprintf(io.err, "deckforge genome lint: %v\n", err)
+			status = 1
+			continue
+		}
+		ds := genome.Lint(g)
+		if len(ds) == 0 {
+			fmt.Fprintf(io.out, "%s: no defect\n", arg)
+			continue
+		}
+		for _, d := range ds {
+			fmt.Fprintf(io.out, "%s: %s\n", arg, d)
+		}
+		fmt.Fprintf(io.err, "deckforge genome lint: %s: %d defect(s)\n", arg, len(ds))
+		status = 1
+	}
+	return status
 }

@@ -7,7 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 )
 
 func runGenomeCmd(t *testing.T, args ...string) (string, string, int) {
@@ -58,7 +62,7 @@ func TestGenomeShowAndRules(t *testing.T) {
 	}
 	g, _ := genome.Seed("hearts")
 	out, _, code = runGenomeCmd(t, "genome", "rules", f)
-	if code != 0 || out != genome.Rules(g) {
+	if code != 0 || out != rulebook.Rules(g) {
 		t.Fatalf("rules: %d\n%s", code, out)
 	}
 }
@@ -98,5 +102,45 @@ func TestGenomeErrors(t *testing.T) {
 	}
 	if _, errs, code = runGenomeCmd(t, "genome", "show", filepath.Join(dir, "missing.json")); code != 1 || !strings.Contains(errs, "missing.json") {
 		t.Fatalf("missing file: %d %s", code, errs)
+	}
+}
+
+func TestGenomeLint(t *testing.T) {
+	out, errs, code := runGenomeCmd(t, append([]string{"genome", "lint"}, genome.SeedIDs()...)...)
+	require.Equal(t, 0, code, errs)
+	assert.Equal(t, len(genome.SeedIDs()), strings.Count(out, ": no defect\n"))
+
+	g, err := genome.Seed("betting_war")
+	require.NoError(t, err)
+	g.Phases = append(g.Phases, g.Phases[1]) // a second showdown, after the first
+	data, err := genome.EncodeJSON(g)
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "bad.json")
+	require.NoError(t, os.WriteFile(file, data, 0o644))
+	out, errs, code = runGenomeCmd(t, "genome", "lint", file)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "phases[2]: phase_after_showdown")
+	assert.Contains(t, out, "phases[2]: many_showdowns")
+	assert.Contains(t, out, "phases[2]: empty_pot_showdown")
+	assert.Contains(t, errs, "3 defect(s)")
+
+	_, errs, code = runGenomeCmd(t, "genome", "lint", "no_such_game")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no seed game of that id")
+}
+
+// TestGenomeAcceptsSeedIDs: every genome subcommand takes a seed id where
+// it takes a file, through the one loader the other commands use.
+func TestGenomeAcceptsSeedIDs(t *testing.T) {
+	for _, sub := range [][]string{{"validate"}, {"show"}, {"rules"}, {"convert", "--to", "json"}} {
+		args := append(append([]string{"genome"}, sub...), "hearts")
+		out, errs, code := runGenomeCmd(t, args...)
+		if code != 0 || !strings.Contains(strings.ToLower(out), "hearts") {
+			t.Errorf("%v: code %d, stderr %q, out %.80q", args, code, errs, out)
+		}
+	}
+	_, errs, code := runGenomeCmd(t, "genome", "show", "no_such_game")
+	if code != 1 || !strings.Contains(errs, "no seed game of that id") || !strings.Contains(errs, "hearts") {
+		t.Errorf("unknown id: code %d, stderr %q", code, errs)
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"os"
+
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 func main() {
@@ -13,4 +15,7 @@ func main() {
 type stdio struct {
 	in       io.Reader
 	out, err io.Writer
+	// lim bounds every input file a command reads: the defaults, raised
+	// by DECKFORGE_LIMITS and the --limits flag before the command.
+	lim limits.Limits
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/replay/phhconv"
 )
@@ -29,9 +31,13 @@ hidden cards leave undecided included); a variant PHH
 defines but deckforge does not play is unsupported. A player the history
 skips checks or folds, as PokerKit does; -strict makes that invalid.
 
-convert reads the same inputs, and deckforge replay files (.dfr), and writes
-the hands out as normalised PHH (-to phh) or as one replay file (-to replay),
-which 'deckforge serve' shows in the browser.
+convert reads the same inputs, and deckforge replay files (.dfr, found under
+folders too), and writes the hands out as normalised PHH (-to phh) or as one
+replay file (-to replay), which 'deckforge serve' shows in the browser. The
+PHH it writes from replays holds the players dealt in (seats sitting out are
+listed in _outSeats, _outPlayers and _outStacks) and replays in deckforge and
+in PokerKit to the same stacks. It exits 1 when a file cannot be read or
+converted, or when it finds no hand at all.
 `
 
 func runPHH(args []string, io stdio) int {
@@ -101,26 +107,20 @@ func phhVerify(args []string, io stdio) int {
 	var n, verified, mismatched, invalid, unsupported int
 	opt := phh.Options{Repair: !*strict}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh verify: %v\n", err)
 			return 2
 		}
-		entries, err := phh.ReadFile(file, data)
-		if err != nil {
-			n++
-			invalid++
-			fmt.Fprintf(io.out, "%s: invalid: %s\n", file, errDetail(err))
-			continue
-		}
-		for i := range entries {
-			e := &entries[i]
+		// Hands are streamed: a large .phhs file is never held parsed.
+		err = phh.ScanFile(file, data, io.lim, func(en phh.Entry) error {
+			e := &en
 			n++
 			name := handName(file, e)
 			if e.Err != nil {
 				invalid++
 				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(e.Err))
-				continue
+				return nil
 			}
 			res, err := phh.ReplayWith(&e.Hand, opt)
 			switch {
@@ -129,7 +129,7 @@ func phhVerify(args []string, io stdio) int {
 				if *verbose {
 					fmt.Fprintf(io.out, "%s: unsupported: %s\n", name, errDetail(err))
 				}
-				continue
+				return nil
 			case errors.Is(err, phh.ErrUndecided) && e.Hand.FinishingStacks == nil:
 				// Every action was legal and there is no recorded result to
 				// compare: the hidden showdown cards leave nothing to check.
@@ -137,16 +137,16 @@ func phhVerify(args []string, io stdio) int {
 				if *verbose {
 					fmt.Fprintf(io.out, "%s: replayed (no finishing_stacks; showdown cards hidden)\n", name)
 				}
-				continue
+				return nil
 			case err != nil:
 				invalid++
 				fmt.Fprintf(io.out, "%s: invalid: %s\n", name, errDetail(err))
-				continue
+				return nil
 			}
 			if diff := stackDiff(e.Hand.FinishingStacks, res); diff != "" {
 				mismatched++
 				fmt.Fprintf(io.out, "%s: mismatched: finishing_stacks %s\n", name, diff)
-				continue
+				return nil
 			}
 			verified++
 			if *verbose {
@@ -159,6 +159,12 @@ func phhVerify(args []string, io stdio) int {
 				}
 				fmt.Fprintf(io.out, "%s: %s\n", name, status)
 			}
+			return nil
+		})
+		if err != nil {
+			n++
+			invalid++
+			fmt.Fprintf(io.out, "%s: invalid: %s\n", file, errDetail(err))
 		}
 	}
 	fmt.Fprintf(io.out, "verified %d of %d hands (mismatched %d, invalid %d, unsupported %d)\n",
@@ -210,7 +216,7 @@ func phhConvert(args []string, io stdio) int {
 		fmt.Fprintln(io.err, "deckforge phh convert: no PATH given")
 		return 2
 	}
-	files, err := phhInputs(fl.Args())
+	files, err := inputFiles(fl.Args(), ".phh", ".phhs", ".dfr")
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 		return 2
@@ -218,25 +224,32 @@ func phhConvert(args []string, io stdio) int {
 	var hands []phh.Hand
 	status := 0
 	for _, file := range files {
-		data, err := os.ReadFile(file)
+		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 			return 2
 		}
 		if phhconv.IsReplay(data) {
 			r, err := replay.Decode(data)
-			if err == nil {
-				var hs []phh.Hand
-				hs, err = phhconv.FromReplay(r)
-				hands = append(hands, hs...)
-			}
 			if err != nil {
 				fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
 				status = 1
+				continue
+			}
+			for i := range r.Hands {
+				h, err := phhconv.FromHand(r, i)
+				switch {
+				case errors.Is(err, phhconv.ErrNotPlayed):
+				case err != nil:
+					fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
+					status = 1
+				default:
+					hands = append(hands, h)
+				}
 			}
 			continue
 		}
-		entries, err := phh.ReadFile(file, data)
+		entries, err := phh.ReadFileWith(file, data, io.lim)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 			status = 1
@@ -250,6 +263,10 @@ func phhConvert(args []string, io stdio) int {
 			}
 			hands = append(hands, e.Hand)
 		}
+	}
+	if len(hands) == 0 {
+		fmt.Fprintf(io.err, "deckforge phh convert: no hand found in %s (%d files read)\n", strings.Join(fl.Args(), " "), len(files))
+		return 1
 	}
 	var data []byte
 	if *to == "replay" {

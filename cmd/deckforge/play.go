@@ -14,6 +14,8 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
+	"github.com/deckforge/deckforge/sim/agent"
 )
 
 const playUsage = `Usage: deckforge play [flags] GENOME
@@ -30,7 +32,7 @@ func runPlay(args []string, io stdio) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(io.err)
 	seed := fs.Uint64("seed", 1, "random seed of the game and the agents")
-	agentsFlag := fs.String("agents", "random", "comma-separated agents by seat, cycled: random or greedy")
+	agentsFlag := fs.String("agents", "random", "comma-separated agents: one per seat, or one for every seat ("+agent.Names()+")")
 	players := fs.Int("players", 0, "number of players (0: the genome's minimum)")
 	phhOut := fs.String("phh", "", "also write the game's hands as PHH to this .phhs file (hold'em and Omaha games)")
 	fs.Usage = func() {
@@ -56,15 +58,10 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintln(io.err, "deckforge play: want exactly one GENOME")
 		return 2
 	}
-	g, err := loadGenomeArg(pos[0])
+	g, err := loadGenomeArg(pos[0], io.lim)
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge play: %v\n", err)
 		return 1
-	}
-	agents, err := parseAgents(*agentsFlag)
-	if err != nil {
-		fmt.Fprintf(io.err, "deckforge play: --agents: %v\n", err)
-		return 2
 	}
 	p, err := game.Compile(g)
 	if err != nil {
@@ -79,9 +76,20 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintf(io.err, "deckforge play: --players: %s plays with %d..%d players, not %d\n", g.ID, p.MinPlayers(), p.MaxPlayers(), n)
 		return 2
 	}
-	var rec *game.PHHRecorder
+	// One name per seat, one for every seat, or a shorter list cycled
+	// over the seats.
+	specs := strings.Split(*agentsFlag, ",")
+	for k := len(specs); k > 1 && len(specs) < n; {
+		specs = append(specs, specs[len(specs)%k])
+	}
+	agents, err := agent.ParseList(strings.Join(specs, ","), n, agent.Options{Seed: *seed})
+	if err != nil {
+		fmt.Fprintf(io.err, "deckforge play: --agents: %v\n", err)
+		return 2
+	}
+	var rec *sim.PHHRecorder
 	if *phhOut != "" {
-		if rec, err = game.NewPHHRecorder(p); err != nil {
+		if rec, err = sim.NewPHHRecorder(p); err != nil {
 			fmt.Fprintf(io.err, "deckforge play: --phh: %v\n", err)
 			return 2
 		}
@@ -110,25 +118,8 @@ func runPlay(args []string, io stdio) int {
 	return 0
 }
 
-type chooser func(s *game.State, rng *rand.Rand) game.Move
-
-func parseAgents(list string) ([]chooser, error) {
-	var out []chooser
-	for _, name := range strings.Split(list, ",") {
-		switch strings.TrimSpace(name) {
-		case "random":
-			out = append(out, game.RandomMove)
-		case "greedy":
-			out = append(out, game.GreedyMove)
-		default:
-			return nil, fmt.Errorf("unknown agent %q (want random or greedy)", name)
-		}
-	}
-	return out, nil
-}
-
 // playGame plays one game and writes its transcript to w.
-func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []chooser, rec *game.PHHRecorder) error {
+func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.Agent, rec *sim.PHHRecorder) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	t := &transcript{w: w, p: p}
 	var s game.State
@@ -147,7 +138,7 @@ func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []chooser
 	}
 	for !s.Terminal() {
 		q := s.ToMove()
-		m := agents[q%len(agents)](&s, rng)
+		m := agents[q].Choose(agent.NewView(&s))
 		t.flush()
 		if err := s.Apply(m); err != nil {
 			return err

@@ -16,6 +16,7 @@ import (
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
+	"github.com/deckforge/deckforge/sim/agent"
 	dfnats "github.com/deckforge/deckforge/sim/nats"
 )
 
@@ -64,7 +65,7 @@ func runSimulate(args []string, sio stdio) int {
 		fs.PrintDefaults()
 	}
 	fs.IntVar(&o.games, "games", 100, "number of games to play (at least 1)")
-	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat")
+	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat ("+agent.Names()+"; ismcts:N)")
 	fs.IntVar(&o.players, "players", 0, "number of players (0: one per agent when --agents names several, else the game's fewest)")
 	fs.IntVar(&o.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	fs.Uint64Var(&o.seed, "seed", 1, "run seed")
@@ -107,7 +108,7 @@ func runSimulate(args []string, sio stdio) int {
 	if err != nil {
 		return usageErr("--sit-outs: %v", err)
 	}
-	g, err := loadGenomeArg(pos[0])
+	g, err := loadGenomeArg(pos[0], sio.lim)
 	if err != nil {
 		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
 		return 1

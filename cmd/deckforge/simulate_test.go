@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/deckforge/deckforge/replay"
 )
 
@@ -189,4 +192,23 @@ func TestSimulateSkill(t *testing.T) {
 	if len(m.Skill) != 1 || m.Skill[0].Agent != "greedy" || m.Skill[0].Games != 20 || m.Skill[0].Gradient == nil {
 		t.Fatalf("skill: %s", fmt.Sprint(m.Skill))
 	}
+}
+
+// agent_win_rate is keyed by the names given in --agents and
+// seat_win_rate[i] is the win rate of the agent given i-th.
+func TestSimulateAgentKeys(t *testing.T) {
+	rc, out, errs := runSim("simulate", "crazy_eights", "--agents", "random, ismcts:30", "--games", "40", "--quiet", "--json")
+	require.Equal(t, 0, rc, errs)
+	var m struct {
+		Agents []string           `json:"agents"`
+		Seats  []float64          `json:"seat_win_rate"`
+		ByName map[string]float64 `json:"agent_win_rate"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &m))
+	assert.Equal(t, []string{"random", "ismcts:30"}, m.Agents)
+	require.Len(t, m.Seats, 2)
+	assert.Equal(t, map[string]float64{"random": m.Seats[0], "ismcts:30": m.Seats[1]}, m.ByName)
+	// play accepts the same names.
+	rc, _, errs = runSim("play", "crazy_eights", "--agents", "ismcts:20,house")
+	assert.Equal(t, 0, rc, errs)
 }

@@ -6,13 +6,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 const statsUsage = `Usage: deckforge stats [--json] [--skip-unsupported] PATH...
@@ -70,13 +71,13 @@ func runStats(args []string, io stdio) int {
 	var tr stats.Tracker
 	failed, skipped := 0, 0
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		data, err := safefile.ReadKind(name, io.lim, limits.PHHBytes)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 			failed++
 			continue
 		}
-		entries, err := phh.ReadFile(name, data)
+		entries, err := phh.ReadFileWith(name, data, io.lim)
 		if err != nil {
 			fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 			failed++

@@ -6,11 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 const tableUsage = `Usage: deckforge table merge [flags] SERVER CLIENT
@@ -59,7 +60,7 @@ func runTable(args []string, io stdio) int {
 		fmt.Fprintf(io.err, "deckforge table: unknown subcommand %q\n\n%s", sub, tableUsage)
 		return 2
 	}
-	opts := &tableOptions{}
+	opts := &tableOptions{lim: io.lim}
 	fs := tableFlags(io, opts)
 	pos, err := parseInterspersed(fs, rest)
 	if err != nil {
@@ -93,6 +94,7 @@ func runTable(args []string, io stdio) int {
 }
 
 type tableOptions struct {
+	lim      limits.Limits // input file limits
 	phh      bool
 	seed     uint64
 	bankroll string
@@ -156,7 +158,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func tableRun(sub string, pos []string, o *tableOptions) (table.State, error) {
-	s, err := readTableState(pos[0])
+	s, err := readTableState(pos[0], o.lim)
 	if err != nil {
 		return table.State{}, err
 	}
@@ -165,7 +167,7 @@ func tableRun(sub string, pos []string, o *tableOptions) (table.State, error) {
 		if err := s.Validate(); err != nil {
 			return table.State{}, fmt.Errorf("%s: %w", pos[0], err)
 		}
-		client, err := readTableState(pos[1])
+		client, err := readTableState(pos[1], o.lim)
 		if err != nil {
 			return table.State{}, err
 		}
@@ -234,14 +236,20 @@ func parseFlagAmount(name, v string) (chips.Chips, error) {
 
 // readTableState reads a state file: JSON when it starts with '{', PHH
 // otherwise. Errors name the file.
-func readTableState(name string) (table.State, error) {
-	data, err := os.ReadFile(name)
+func readTableState(name string, lim limits.Limits) (table.State, error) {
+	data, err := safefile.ReadKind(name, lim, limits.TableBytes)
 	if err != nil {
 		return table.State{}, err
 	}
 	var s table.State
 	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '{' {
+		if err := limits.CheckDepth(data, limits.JSON, lim.Or().Depth); err != nil {
+			return table.State{}, limits.InFile(err, name)
+		}
 		s, err = table.ReadJSON(data)
+		if err == nil {
+			err = limits.Count("players", "players", "players", len(s.Players), lim.Or().Players)
+		}
 	} else {
 		s, err = table.ReadPHH(data)
 	}

@@ -119,10 +119,13 @@ func workerHandlers(workers int) map[string]dfnats.Handler {
 }
 
 // evolveJob is the configuration of an evolve job: the run's
-// configuration and the task's stage.
+// configuration and every field of the evolve.Task but its genome (the
+// job's). A field added to evolve.Task must be added here too
+// (TestEvolveJobCarriesTask fails until it is) and Protocol raised.
 type evolveJob struct {
-	Stage  evolve.Stage    `json:"stage"`
-	Config json.RawMessage `json:"config"`
+	Stage    evolve.Stage    `json:"stage"`
+	SeedGame bool            `json:"seed_game,omitempty"`
+	Config   json.RawMessage `json:"config"`
 }
 
 // evolveHandler runs one evolve.Task.
@@ -145,7 +148,7 @@ func evolveHandler(ctx context.Context, j *dfnats.Job, g *genome.Genome) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	o, err := evolve.RunTask(ctx, &cfg, evolve.Task{Stage: ej.Stage, Genome: g, Hash: h}, 1)
+	o, err := evolve.RunTask(ctx, &cfg, evolve.Task{Stage: ej.Stage, Genome: g, Hash: h, Seed: ej.SeedGame}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +179,7 @@ func (e *natsEvaluator) Evaluate(ctx context.Context, cfg *evolve.Config, tasks 
 	}
 	jobs := make([]*dfnats.Job, len(tasks))
 	for i, t := range tasks {
-		conf, err := json.Marshal(evolveJob{Stage: t.Stage, Config: cj})
+		conf, err := json.Marshal(evolveJob{Stage: t.Stage, SeedGame: t.Seed, Config: cj})
 		if err != nil {
 			return nil, err
 		}

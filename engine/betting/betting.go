@@ -135,7 +135,18 @@ type HandConfig struct {
 	// Unit is the smallest amount a split pot is divided into; 0 means one
 	// whole chip (chips.Scale).
 	Unit chips.Chips
+	// AnteTrimming is PHH's ante_trimming_status. False: every ante is dead
+	// money of the main pot, which every player still in may win, even one
+	// all-in on a short ante. True: antes count toward the pot levels like
+	// the other chips, and the part of the largest ante that no other ante
+	// matches goes back at once (a lone big-blind ante comes back whole).
+	AnteTrimming bool
 }
+
+// MaxTotal is the most chips a hand may hold: the starting stacks and the
+// dead money together. Larger amounts are refused by Reset, so no sum of
+// chips overflows.
+const MaxTotal chips.Chips = 1 << 60
 
 // RoundConfig configures one betting round.
 type RoundConfig struct {
@@ -188,7 +199,7 @@ type Hand struct {
 
 	folded  uint16 // folded or sitting out
 	allin   uint16
-	short   uint16 // posted less than their ante (all-in on it)
+	trim    bool   // ante trimming
 	acted   uint16 // acted since the last full raise (or since the round began)
 	matched uint16 // street bet equals the table bet
 	mask    uint16 // the n seats

@@ -107,7 +107,7 @@ func replaySample(sh *sampleHand) ([]chips.Chips, error) {
 	b := betting.PHHForcedBets(blinds[:n], sh.blinds)
 	pos := betting.PHHPositionsBlinds(b)
 	h, err := betting.NewHand(betting.HandConfig{
-		Stacks: sh.stacks, Antes: a, Blinds: b,
+		Stacks: sh.stacks, Antes: a, Blinds: b, AnteTrimming: sh.trim,
 		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
 	})
 	if err != nil {

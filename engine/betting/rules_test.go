@@ -8,6 +8,8 @@ import (
 
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestStructureKindStrings(t *testing.T) {
@@ -399,12 +401,12 @@ func TestBigBlindAnte(t *testing.T) {
 	}
 }
 
-// A player all-in on a short ante wins at most what it posted from each
-// ante, and nothing of the live bets.
+// With ante trimming, a player all-in on a short ante wins at most what it
+// posted from each ante, and nothing of the live bets.
 func TestShortAnte(t *testing.T) {
 	h, err := betting.NewHand(betting.HandConfig{
 		Stacks: cs(3, 1000, 1000, 1000), Antes: cs(5, 5, 5, 5), Blinds: cs(0, 10, 20, 0),
-		Button: 0, FirstToAct: 3, FirstToActPostflop: 1,
+		Button: 0, FirstToAct: 3, FirstToActPostflop: 1, AnteTrimming: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -428,6 +430,47 @@ func TestShortAnte(t *testing.T) {
 	if got := stacks(&h); fmt.Sprint(got) != fmt.Sprint(cs(12, 975, 975, 1041)) {
 		t.Fatalf("stacks %v", got)
 	}
+}
+
+// Without ante trimming every ante is dead money of the main pot: the
+// player all-in on a short ante may win all of them.
+func TestShortAnteUntrimmed(t *testing.T) {
+	h, err := betting.NewHand(betting.HandConfig{
+		Stacks: cs(3, 1000, 1000, 1000), Antes: cs(5, 5, 5, 5), Blinds: cs(0, 10, 20, 0),
+		Button: 0, FirstToAct: 3, FirstToActPostflop: 1,
+	})
+	require.NoError(t, err)
+	require.NoError(t, h.StartRound(nl(20)))
+	play(t, &h, call(3), call(1), check(2))
+	assert.Equal(t, []betting.Pot{{Amount: c(18), Eligible: 0b1111}, {Amount: c(60), Eligible: 0b1110}}, h.Pots(nil))
+	h.Settle(&[betting.MaxSeats]uint32{9, 1, 2, 3}, nil)
+	assert.Equal(t, cs(18, 975, 975, 1035), stacks(&h))
+}
+
+// Ante trimming gives a lone big-blind ante back to the big blind at once.
+func TestAnteTrimmingLoneAnte(t *testing.T) {
+	h, err := betting.NewHand(betting.HandConfig{
+		Stacks: cs(1000, 1000, 1000), Antes: cs(0, 0, 20), Blinds: cs(0, 10, 20),
+		Button: 0, FirstToAct: 0, FirstToActPostflop: 1, AnteTrimming: true,
+	})
+	require.NoError(t, err)
+	assert.Equal(t, c(980), h.Stack(2))
+	assert.Equal(t, c(20), h.Committed(2))
+}
+
+// Stacks whose sum would overflow are refused, not played into negative
+// stacks.
+func TestStacksOverflow(t *testing.T) {
+	huge := chips.Chips(4611686018427387900) // 46116860184273879 chips
+	_, err := betting.NewHand(betting.HandConfig{
+		Stacks: []chips.Chips{huge, huge, huge}, Button: 0, FirstToAct: 0, FirstToActPostflop: 1,
+	})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "HandConfig.Stacks")
+	_, err = betting.NewHand(betting.HandConfig{
+		Stacks: cs(10, 10), DeadMoney: huge, Button: 0, FirstToAct: 0, FirstToActPostflop: 1,
+	})
+	assert.ErrorContains(t, err, "HandConfig.DeadMoney")
 }
 
 // Straddles: the largest blind sets the table bet and the first increment.

@@ -107,11 +107,16 @@ func TestBettingMoves_CantAffordCall(t *testing.T) {
 	if !h.AllIn(1) || h.Stack(1) != 0 || !h.RoundOver() {
 		t.Fatalf("the call for less should put seat 1 all-in")
 	}
-	// Heads-up against a 5-chip stack the bet is capped at what the
-	// other player can match, as PokerKit does.
+	// Heads-up against a 5-chip stack the fixed-limit bet is still the
+	// full unit; the 5 nobody calls goes back (SEED-NOTES, PokerKit).
 	h2 := designHand(t, 100, 5)
-	if l := h2.Legal(); l.MinAmount != c(5) || l.MaxAmount != c(5) {
+	if l := h2.Legal(); l.MinAmount != c(10) || l.MaxAmount != c(10) {
 		t.Fatalf("bet against a 5-chip stack: %+v", l)
+	}
+	play(t, h2, bet(0, 10), call(1))
+	h2.Settle(&[betting.MaxSeats]uint32{0, 1}, nil)
+	if h2.Stack(0) != c(95) || h2.Stack(1) != c(10) {
+		t.Fatalf("stacks %v %v, want 95 10", h2.Stack(0), h2.Stack(1))
 	}
 }
 

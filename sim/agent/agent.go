@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/sim/agent/house"
+	"github.com/deckforge/deckforge/sim/seed"
 )
 
 // Agent chooses moves for one seat. It sees a View (what the player to move
@@ -165,24 +167,49 @@ func (o Options) Validate() error {
 	return errors.Join(errs...)
 }
 
-// New returns a new agent of the given kind ("random", "greedy", "ismcts"
-// or "house") configured by opts. The error names a bad kind or option.
+// Kind is an entry of the agent registry: a name as New, Parse and the
+// command line's --agents take, with a line describing it.
+type Kind struct {
+	Name    string
+	Summary string
+	build   func(o Options) (Agent, error)
+}
+
+// registry lists every agent kind, the one place simulate, play and the
+// ladder read agent names from.
+var registry = []Kind{
+	{KindRandom, "a legal move uniformly at random", func(o Options) (Agent, error) { return NewRandom(o.Seed), nil }},
+	{KindGreedy, "the betting-phase seed's hand-strength heuristic, one-ply lookahead elsewhere", func(o Options) (Agent, error) { return NewGreedy(o), nil }},
+	{KindISMCTS, "information-set Monte Carlo tree search (ismcts:N iterations, ismcts:DURATION)", func(o Options) (Agent, error) { return NewISMCTS(o), nil }},
+	{KindHouse, "the house-player strategy module (betting), greedy elsewhere", func(o Options) (Agent, error) { return NewHouse(o) }},
+}
+
+// Kinds returns the agent registry: every kind New accepts, in order.
+func Kinds() []Kind { return slices.Clone(registry) }
+
+// Names returns the registry's names joined by ", ", for help texts.
+func Names() string {
+	names := make([]string, len(registry))
+	for i, k := range registry {
+		names[i] = k.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// New returns a new agent of the given kind (a name of the registry:
+// "random", "greedy", "ismcts" or "house") configured by opts. The error
+// names a bad kind or option.
 func New(kind string, opts Options) (Agent, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
 	o := opts.withDefaults()
-	switch kind {
-	case KindRandom:
-		return NewRandom(o.Seed), nil
-	case KindGreedy:
-		return NewGreedy(o), nil
-	case KindISMCTS:
-		return NewISMCTS(o), nil
-	case KindHouse:
-		return NewHouse(o)
+	for _, k := range registry {
+		if k.Name == kind {
+			return k.build(o)
+		}
 	}
-	return nil, fmt.Errorf("agent: unknown agent %q (want random, greedy, ismcts or house)", kind)
+	return nil, fmt.Errorf("agent: unknown agent %q (want %s)", kind, Names())
 }
 
 // Parse returns the agent a specification names: a kind as New takes it,
@@ -244,12 +271,7 @@ func ParseList(list string, seats int, opts Options) ([]Agent, error) {
 
 // mix returns a SplitMix64 mix of a and b, to seed one generator per
 // seat.
-func mix(a, b uint64) uint64 {
-	x := a ^ (b+1)*0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func mix(a, b uint64) uint64 { return seed.Finalize(a ^ (b+1)*seed.Gamma) }
 
 // seedPair returns the two PCG words of seed.
 func seedPair(seed uint64) (uint64, uint64) { return mix(seed, 0), mix(seed, 1) }

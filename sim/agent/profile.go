@@ -239,3 +239,10 @@ func (c *profileCache) get(prog *game.Program) *profile {
 	}
 	return c.pr
 }
+
+// PokerShaped reports whether prog is a betting game whose hands are poker
+// hands rated with engine/handeval (hold'em, Omaha, draw): the games the
+// house strategy module plays with its own evaluators.
+func PokerShaped(prog *game.Program) bool {
+	return prog.HasChips() && newProfile(prog).isPoker()
+}

@@ -1,0 +1,265 @@
+package genome
+
+import "fmt"
+
+// DefectCode names one kind of structural defect that Lint finds.
+type DefectCode string
+
+// The defects Lint finds. None makes a genome invalid: a genome with
+// defects still validates, plays and records; they make it a worse game
+// (rules that do nothing, or that a player can exploit without thinking).
+const (
+	// DefectEmptyBettingRound: a betting round with no new information since
+	// the last one of the hand (or since the deal): no card dealt, drawn,
+	// played or shown in between, so the players bet again on what they
+	// already bet on.
+	DefectEmptyBettingRound DefectCode = "empty_betting_round"
+	// DefectEmptyPotShowdown: a showdown of a chip game that can only find
+	// an empty pot: no forced bet and no betting round put chips in since
+	// the start of the hand or since the last showdown or pot-awarding
+	// trick.
+	DefectEmptyPotShowdown DefectCode = "empty_pot_showdown"
+	// DefectAfterShowdown: a phase after the first showdown of a chip game.
+	// The showdown settles the hand, so whatever follows plays for nothing
+	// (a showdown inside a repeated turn cycle is followed by the next
+	// pass).
+	DefectAfterShowdown DefectCode = "phase_after_showdown"
+	// DefectManyShowdowns: more than one showdown in a hand (counting the
+	// passes of a repeated turn cycle).
+	DefectManyShowdowns DefectCode = "many_showdowns"
+	// DefectUnreadScoring: scoring rules whose points nothing reads: no
+	// score win condition (high_score, low_score, first_to_score) and no
+	// condition testing the score.
+	DefectUnreadScoring DefectCode = "unread_scoring"
+	// DefectTrumpWithoutTricks: a trump suit in a game without tricks.
+	DefectTrumpWithoutTricks DefectCode = "trump_without_tricks"
+	// DefectChipsWithoutBetting: chips but no betting round.
+	DefectChipsWithoutBetting DefectCode = "chips_without_betting"
+	// DefectTinyBet: a betting round whose bet unit is below half the big
+	// blind, so raises are too small to matter and invite raise wars.
+	DefectTinyBet DefectCode = "tiny_bet"
+)
+
+// DefectCodes lists every defect code.
+var DefectCodes = []DefectCode{
+	DefectEmptyBettingRound, DefectEmptyPotShowdown, DefectAfterShowdown, DefectManyShowdowns,
+	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
+}
+
+// Defect is one structural defect: its code, the JSON path of the field it
+// is about (as Problem.Path) and a sentence saying what is wrong.
+type Defect struct {
+	Code   DefectCode `json:"code"`
+	Path   string     `json:"path"`
+	Reason string     `json:"reason"`
+}
+
+func (d Defect) String() string { return d.Path + ": " + string(d.Code) + ": " + d.Reason }
+
+// Lint returns the structural defects of g (nil when there are none), in a
+// fixed order. It reads only the genome, plays nothing, and never fails: an
+// invalid genome is linted as far as its fields allow. Lint defects are not
+// validity problems (see Validate).
+//
+// The checks follow the phase order of a hand: Phases[:CycleStart] once,
+// the turn cycle twice (unless Turns.CycleUntil is always, which stops it
+// after one pass), then Phases[CycleEnd:]; two passes of the cycle are
+// enough to see every pair of neighbouring phases a hand can have.
+func Lint(g *Genome) []Defect {
+	l := linter{g: g}
+	l.sequence()
+	l.bettingInformation()
+	l.showdowns()
+	l.scoring()
+	l.setup()
+	return l.ds
+}
+
+type linter struct {
+	g   *Genome
+	seq []int // phase indices in the order a hand meets them
+	ds  []Defect
+}
+
+func (l *linter) add(code DefectCode, path, format string, args ...any) {
+	for _, d := range l.ds {
+		if d.Code == code && d.Path == path {
+			return // a phase met twice (cycle passes) is reported once
+		}
+	}
+	l.ds = append(l.ds, Defect{Code: code, Path: path, Reason: fmt.Sprintf(format, args...)})
+}
+
+func phasePath(i int) string { return fmt.Sprintf("phases[%d]", i) }
+
+func (l *linter) sequence() {
+	n := len(l.g.Phases)
+	cs, ce := int(l.g.Turns.CycleStart), int(l.g.Turns.CycleEnd)
+	if cs >= ce || ce > n {
+		cs, ce = n, n
+	}
+	passes := 2
+	if l.g.Turns.CycleUntil.Op == OpAlways {
+		passes = 1
+	}
+	for i := 0; i < cs; i++ {
+		l.seq = append(l.seq, i)
+	}
+	for p := 0; p < passes; p++ {
+		for i := cs; i < ce; i++ {
+			l.seq = append(l.seq, i)
+		}
+	}
+	for i := ce; i < n; i++ {
+		l.seq = append(l.seq, i)
+	}
+}
+
+// informs reports whether a phase can give the players information they
+// did not have: cards dealt, drawn, exchanged, played or asked for.
+func informs(p *Phase) bool {
+	switch p.Kind {
+	case PhaseDeal:
+		return p.Deal.Count > 0
+	case PhaseDraw, PhasePlay, PhaseDiscard, PhaseTrick, PhaseClaim, PhaseAsk:
+		return true
+	}
+	return false
+}
+
+// dealInforms reports whether the deal at the start of a hand gives the
+// players anything to bet on.
+func (g *Genome) dealInforms() bool {
+	s := &g.Setup
+	return s.CardsPerPlayer > 0 || s.DealAll || s.Community > 0 || s.Tableau > 0 ||
+		s.InitialDiscard > 0 || s.Trump == TrumpTurnUp
+}
+
+func (l *linter) bettingInformation() {
+	fresh := l.g.dealInforms()
+	for _, i := range l.seq {
+		p := &l.g.Phases[i]
+		switch {
+		case p.Kind == PhaseBetting:
+			if !fresh {
+				l.add(DefectEmptyBettingRound, phasePath(i),
+					"betting round with no new information since the last betting round or the deal (no card dealt, drawn or played in between)")
+			}
+			fresh = false
+		case informs(p):
+			fresh = true
+		}
+	}
+}
+
+func (l *linter) showdowns() {
+	g := l.g
+	chips := g.Setup.HasChips()
+	forced := g.Setup.SmallBlind > 0 || g.Setup.BigBlind > 0 || g.Setup.Ante > 0
+	pot := forced
+	first := -1 // position in seq of the first showdown
+	count := 0
+	for k, i := range l.seq {
+		p := &g.Phases[i]
+		if first >= 0 && chips {
+			l.add(DefectAfterShowdown, phasePath(i),
+				"%s phase after the showdown at %s, which settles the hand", p.Kind, phasePath(l.seq[first]))
+		}
+		switch p.Kind {
+		case PhaseBetting:
+			pot = true
+		case PhaseTrick:
+			if p.Trick.AwardsPot {
+				pot = false
+			}
+		case PhaseShowdown:
+			count++
+			if count == 2 {
+				l.add(DefectManyShowdowns, phasePath(i), "a second showdown in the hand (the first is %s)", phasePath(l.seq[first]))
+			}
+			if chips && !pot {
+				l.add(DefectEmptyPotShowdown, phasePath(i),
+					"showdown that can only find an empty pot: no forced bet or betting round puts chips in before it")
+			}
+			pot = false
+			if first < 0 {
+				first = k
+			}
+		}
+	}
+}
+
+// readsScore reports whether c tests a player's score anywhere.
+func readsScore(c *Condition) bool {
+	if c.Op == OpTest && c.Test == TestScore {
+		return true
+	}
+	for i := range c.Args {
+		if readsScore(&c.Args[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *linter) scoreRead() bool {
+	g := l.g
+	for _, w := range g.WinConditions {
+		switch w.Kind {
+		case WinHighScore, WinLowScore, WinFirstToScore:
+			return true
+		}
+	}
+	if readsScore(&g.Turns.CycleUntil) {
+		return true
+	}
+	for i := range g.Phases {
+		p := &g.Phases[i]
+		var c *Condition
+		switch p.Kind {
+		case PhaseDraw:
+			c = &p.Draw.Condition
+		case PhasePlay:
+			c = &p.Play.Condition
+		case PhaseDiscard:
+			c = &p.Discard.Condition
+		case PhaseTrick:
+			c = &p.Trick.LeadCondition
+		}
+		if c != nil && readsScore(c) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *linter) scoring() {
+	if len(l.g.Scoring) > 0 && !l.scoreRead() {
+		l.add(DefectUnreadScoring, "scoring",
+			"%d scoring rule(s) but no win condition reads the score (high_score, low_score, first_to_score) and no condition tests it", len(l.g.Scoring))
+	}
+}
+
+func (l *linter) setup() {
+	g := l.g
+	var tricks, betting bool
+	for i := range g.Phases {
+		tricks = tricks || g.Phases[i].Kind == PhaseTrick
+		betting = betting || g.Phases[i].Kind == PhaseBetting
+	}
+	if g.Setup.Trump != TrumpNone && !tricks {
+		l.add(DefectTrumpWithoutTricks, "setup.trump", "trump rule %s but no trick phase", g.Setup.Trump)
+	}
+	if g.Setup.HasChips() && !betting {
+		l.add(DefectChipsWithoutBetting, "setup.starting_chips", "%d starting chips but no betting phase", g.Setup.StartingChips)
+	}
+	if bb := g.Setup.BigBlind; bb > 0 {
+		for i := range g.Phases {
+			p := &g.Phases[i]
+			if p.Kind == PhaseBetting && 2*uint64(p.Betting.MinBet) < uint64(bb) {
+				l.add(DefectTinyBet, phasePath(i)+".betting.min_bet",
+					"bet unit %d is below half the big blind (%d)", p.Betting.MinBet, bb)
+			}
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package genome
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSeedsPassLint(t *testing.T) {
+	gs, err := Seeds()
+	require.NoError(t, err)
+	require.NotEmpty(t, gs)
+	for _, g := range gs {
+		assert.Empty(t, Lint(g), "seed %s", g.ID)
+	}
+}
+
+func lintCodes(g *Genome) map[DefectCode][]string {
+	m := map[DefectCode][]string{}
+	for _, d := range Lint(g) {
+		m[d.Code] = append(m[d.Code], d.Path)
+	}
+	return m
+}
+
+func mustSeed(t *testing.T, id string) *Genome {
+	t.Helper()
+	g, err := Seed(id)
+	require.NoError(t, err)
+	return g
+}
+
+func TestLintFindsEachDefect(t *testing.T) {
+	bet := Phase{Kind: PhaseBetting, Betting: BettingPhase{MinBet: 2, Structure: NoLimit}}
+	show := Phase{Kind: PhaseShowdown, Showdown: ShowdownPhase{Method: ShowdownHighCard}}
+	cases := []struct {
+		name  string
+		seed  string
+		edit  func(g *Genome)
+		code  DefectCode
+		paths []string
+	}{
+		{"back-to-back betting", "holdem_nl_heads_up", func(g *Genome) {
+			g.Phases = append([]Phase{bet}, g.Phases...)
+		}, DefectEmptyBettingRound, []string{"phases[1]"}},
+		{"betting alone in a repeated cycle", "holdem_nl_heads_up", func(g *Genome) {
+			g.Phases = []Phase{bet, show}
+			g.Turns.CycleStart, g.Turns.CycleEnd = 0, 1
+			g.Turns.CycleUntil = Num(TestTurnNumber, CmpGe, 3)
+		}, DefectEmptyBettingRound, []string{"phases[0]"}},
+		{"second showdown finds an empty pot", "betting_war", func(g *Genome) {
+			g.Phases = append(g.Phases, show)
+		}, DefectEmptyPotShowdown, []string{"phases[2]"}},
+		{"phase after the showdown", "betting_war", func(g *Genome) {
+			g.Phases = append(g.Phases, Phase{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}})
+		}, DefectAfterShowdown, []string{"phases[2]"}},
+		{"two showdowns", "betting_war", func(g *Genome) {
+			g.Phases = append(g.Phases, bet, show)
+		}, DefectManyShowdowns, []string{"phases[3]"}},
+		{"unread scoring", "war", func(g *Genome) {
+			g.Scoring = []ScoringRule{{Kind: ScoreTrickWon, Points: 1}}
+		}, DefectUnreadScoring, []string{"scoring"}},
+		{"trump without tricks", "crazy_eights", func(g *Genome) {
+			g.Setup.Trump = TrumpFixed
+		}, DefectTrumpWithoutTricks, []string{"setup.trump"}},
+		{"chips without betting", "war", func(g *Genome) {
+			g.Setup.StartingChips = 50
+		}, DefectChipsWithoutBetting, []string{"setup.starting_chips"}},
+		{"bets below half the big blind", "holdem_nl_heads_up", func(g *Genome) {
+			g.Setup.SmallBlind, g.Setup.BigBlind = 10, 21
+			g.Phases[2].Betting.MinBet = 10
+		}, DefectTinyBet, []string{"phases[0].betting.min_bet", "phases[2].betting.min_bet", "phases[4].betting.min_bet", "phases[6].betting.min_bet"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := mustSeed(t, c.seed)
+			c.edit(g)
+			got := lintCodes(g)
+			assert.Equal(t, c.paths, got[c.code], "all defects: %v", Lint(g))
+		})
+	}
+}
+
+func TestLintScoreReadByConditionIsUsed(t *testing.T) {
+	g := mustSeed(t, "war")
+	g.Scoring = []ScoringRule{{Kind: ScoreTrickWon, Points: 1}}
+	g.Turns.CycleUntil = Num(TestScore, CmpGe, 10)
+	assert.NotContains(t, lintCodes(g), DefectUnreadScoring)
+}
+
+func TestLintCycleRunOnceIsNotRepeated(t *testing.T) {
+	g := mustSeed(t, "betting_war")
+	// A cycle that always stops after one pass: the showdown is met once.
+	g.Turns.CycleStart, g.Turns.CycleEnd = 0, 2
+	g.Turns.CycleUntil = Always()
+	assert.Empty(t, Lint(g))
+	g.Turns.CycleUntil = Num(TestTurnNumber, CmpGe, 4)
+	codes := lintCodes(g)
+	assert.Contains(t, codes, DefectAfterShowdown)
+	assert.Contains(t, codes, DefectManyShowdowns)
+}
+
+func TestLintDefectsDoNotInvalidate(t *testing.T) {
+	g := mustSeed(t, "holdem_nl_heads_up")
+	g.Phases = append([]Phase{g.Phases[0]}, g.Phases...)
+	g.Phases = append(g.Phases, Phase{Kind: PhaseShowdown, Showdown: ShowdownPhase{Method: ShowdownHighCard}})
+	require.NotEmpty(t, Lint(g))
+	assert.Empty(t, Validate(g))
+}
