@@ -101,7 +101,9 @@ func runWorker(args []string, sio stdio) int {
 			logf("%d jobs done in %s, %.1f jobs/s", p.Done, p.Elapsed.Round(time.Second), p.Rate)
 		}
 	}
-	logf("pulling jobs from %s with %d at once", *url, w)
+	if !*quiet {
+		logf("pulling jobs from %s with %d at once", *url, w)
+	}
 	if err := dfnats.Work(ctx, nc, opt); err != nil {
 		fmt.Fprintf(sio.err, "deckforge worker: %v\n", err)
 		return 1
@@ -115,6 +117,7 @@ func workerHandlers(workers int) map[string]dfnats.Handler {
 	return map[string]dfnats.Handler{
 		kindEvolve:   evolveHandler,
 		kindSimulate: simulateHandler(workers),
+		kindNoop:     noopHandler,
 	}
 }
 

@@ -51,6 +51,7 @@ type Coordinator struct {
 	reply   string
 	subject string
 	ackWait time.Duration
+	batch   int // batches run: part of the jobs' message ids
 	logf    func(string, ...any)
 	cc      jetstream.ConsumeContext
 
@@ -179,6 +180,8 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		order = append(order, j)
 	}
 	total := len(c.pending)
+	c.batch++
+	batch := strconv.Itoa(c.batch)
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
@@ -199,7 +202,9 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		m.Header.Set(HeaderKey, j.Key)
 		m.Header.Set(HeaderReply, c.reply)
 		m.Header.Set(HeaderKind, j.Kind)
-		if _, err := c.js.PublishMsgAsync(m, jetstream.WithMsgID(c.run+"/"+j.Key)); err != nil {
+		id := c.run + "/" + batch + "/" + j.Key
+		m.Header.Set(HeaderJob, id)
+		if _, err := c.js.PublishMsgAsync(m, jetstream.WithMsgID(id)); err != nil {
 			return nil, fmt.Errorf("sim/nats: publishing job %s: %w", j.Key, err)
 		}
 	}

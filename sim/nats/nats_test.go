@@ -281,3 +281,17 @@ func TestUnreachableBroker(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot reach the broker at nats://127.0.0.1:1")
 }
+
+// The same jobs in a later batch run again and are answered again (the
+// broker's duplicate windows must not swallow them).
+func TestSameJobsAgain(t *testing.T) {
+	b := broker(t)
+	startWorkers(t, b, 2, WorkerOptions{ID: "w", Handlers: map[string]Handler{"games": gamesHandler}})
+	c := coordinator(t, b, CoordinatorOptions{})
+	jobs, _, _ := batch(t, 1)
+	first, err := c.Run(context.Background(), jobs, nil)
+	require.NoError(t, err)
+	again, err := c.Run(context.Background(), jobs, nil)
+	require.NoError(t, err)
+	assert.Equal(t, first, again)
+}
