@@ -90,7 +90,7 @@ func runBench(args []string, sio stdio) int {
 	}
 	var nrep *natsBenchReport
 	if *withNATS {
-		if nrep, err = benchNATS(ctx, opt.Duration*time.Duration(opt.Samples), rep.ParallelCeiling, opt.Progress); err != nil {
+		if nrep, err = benchNATS(ctx, opt.Duration, opt.Samples, rep.ParallelCeiling, opt.Progress); err != nil {
 			fmt.Fprintf(sio.err, "deckforge bench: --nats: %v\n", err)
 			return 1
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"time"
 
@@ -28,12 +29,13 @@ type natsBenchReport struct {
 	// Workers worker processes of one goroutine each played Jobs jobs
 	// (Hearts, random agents, GamesPerJob games each; JobMillis a job's
 	// time on one goroutine here); Speedup is their throughput over one
-	// goroutine's in this process, CeilingRatio Speedup over the
-	// parallel ceiling measured in the same run.
+	// goroutine's in this process (the median of Samples), CeilingRatio
+	// Speedup over the parallel ceiling measured in the same run.
 	Workers      int     `json:"workers"`
 	Jobs         int     `json:"jobs"`
 	GamesPerJob  int     `json:"games_per_job"`
 	JobMillis    float64 `json:"job_ms"`
+	Samples      int     `json:"samples"`
 	Speedup      float64 `json:"speedup"`
 	CeilingRatio float64 `json:"ceiling_ratio"`
 	// EmptyJobsPerSec is the rate of empty jobs (published, pulled, run,
@@ -50,7 +52,8 @@ type natsBenchReport struct {
 // benchNATS measures distributed throughput against ceiling: an embedded
 // broker on loopback, worker processes of this binary, the coordinator in
 // this process. d is the time each measurement aims at.
-func benchNATS(ctx context.Context, d time.Duration, ceiling float64, progress func(string)) (*natsBenchReport, error) {
+func benchNATS(ctx context.Context, d time.Duration, samples int, ceiling float64, progress func(string)) (*natsBenchReport, error) {
+	samples = max(samples, 1)
 	self, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -108,7 +111,7 @@ func benchNATS(ctx context.Context, d time.Duration, ceiling float64, progress f
 		}
 		games *= 2
 	}
-	n := max(8, int(d/one))
+	n := max(8, int(d/time.Duration(samples)/one))
 	jobs := make([]*dfnats.Job, n)
 	for i := range jobs {
 		if jobs[i], err = jobOf(kindSimulate, games, uint64(i+1)); err != nil {
@@ -118,19 +121,7 @@ func benchNATS(ctx context.Context, d time.Duration, ceiling float64, progress f
 	rep.Jobs, rep.GamesPerJob = n, games
 
 	if progress != nil {
-		progress("nats: one goroutine")
-	}
-	t := time.Now()
-	for _, j := range jobs {
-		if _, err := play(ctx, j, g); err != nil {
-			return nil, err
-		}
-	}
-	t1 := time.Since(t)
-	rep.JobMillis = float64(t1.Milliseconds()) / float64(n)
-
-	if progress != nil {
-		progress("nats: 2 worker processes of 1 goroutine")
+		progress("nats: 2 worker processes of 1 goroutine against one goroutine")
 	}
 	stop, err := startWorkers(ctx, self, b.URL(), 2, 1)
 	if err != nil {
@@ -148,14 +139,35 @@ func benchNATS(ctx context.Context, d time.Duration, ceiling float64, progress f
 		stop()
 		return nil, err
 	}
-	t = time.Now()
-	if _, err := c.Run(ctx, jobs, nil); err != nil {
-		stop()
-		return nil, err
+	// Each sample times the jobs on one goroutine here, then on the
+	// workers (idle meanwhile); the figure is the median ratio.
+	var ratios []float64
+	var local time.Duration
+	for range samples {
+		t := time.Now()
+		for _, j := range jobs {
+			if _, err := play(ctx, j, g); err != nil {
+				stop()
+				return nil, err
+			}
+		}
+		t1 := time.Since(t)
+		local += t1
+		t = time.Now()
+		if _, err := c.Run(ctx, jobs, nil); err != nil {
+			stop()
+			return nil, err
+		}
+		ratios = append(ratios, t1.Seconds()/time.Since(t).Seconds())
 	}
-	t2 := time.Since(t)
 	stop()
-	rep.Speedup = t1.Seconds() / t2.Seconds()
+	slices.Sort(ratios)
+	rep.Samples = samples
+	rep.JobMillis = float64(local.Milliseconds()) / float64(n*samples)
+	rep.Speedup = ratios[len(ratios)/2]
+	if len(ratios)%2 == 0 {
+		rep.Speedup = (ratios[len(ratios)/2-1] + ratios[len(ratios)/2]) / 2
+	}
 	if ceiling > 0 {
 		rep.CeilingRatio = rep.Speedup / ceiling
 	}
@@ -182,7 +194,7 @@ func benchNATS(ctx context.Context, d time.Duration, ceiling float64, progress f
 				return nil, err
 			}
 		}
-		t = time.Now()
+		t := time.Now()
 		if _, err := c.Run(ctx, empty, nil); err != nil {
 			return nil, err
 		}

@@ -70,6 +70,13 @@ func (w *lineWatch) wait(t *testing.T, from int, text string, d time.Duration) (
 	}
 }
 
+// tail returns the last n lines.
+func (w *lineWatch) tail(n int) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.lines[max(0, len(w.lines)-n):], "\n")
+}
+
 func (w *lineWatch) count() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -140,8 +147,8 @@ func TestDistributedEvolveEndToEnd(t *testing.T) {
 	select {
 	case err := <-done:
 		require.NoError(t, err, "distributed run")
-	case <-time.After(5 * time.Minute):
-		t.Fatal("the distributed run did not finish in 5 minutes")
+	case <-time.After(10 * time.Minute):
+		t.Fatalf("the distributed run did not finish in 10 minutes; its last lines:\n%s", clog.tail(20))
 	}
 	wg.Wait()
 	require.NoError(t, localErr, "local run: %s", localOut)
