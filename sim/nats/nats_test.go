@@ -295,3 +295,26 @@ func TestSameJobsAgain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, first, again)
 }
+
+// A job that runs longer than the ack wait is not handed to another
+// worker: its worker's in-progress acknowledgements keep it.
+func TestHeartbeatKeepsLongJob(t *testing.T) {
+	b := broker(t)
+	var runs atomic.Int64
+	slow := func(ctx context.Context, j *Job, g *genome.Genome) ([]byte, error) {
+		runs.Add(1)
+		select {
+		case <-time.After(3500 * time.Millisecond): // 3.5 ack waits
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return []byte(`{}`), nil
+	}
+	startWorkers(t, b, 2, WorkerOptions{ID: "w", Handlers: map[string]Handler{"games": slow}})
+	c := coordinator(t, b, CoordinatorOptions{AckWait: time.Second})
+	jobs, _, _ := batch(t, 1)
+	_, err := c.Run(context.Background(), jobs[:1], nil)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), runs.Load(), "the long job ran once")
+	assert.Zero(t, c.Dropped())
+}
