@@ -396,6 +396,11 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 	w.obs.lead.metrics(r)
 	r.Betting = w.obs.bet
 	r.SitOuts = w.obs.sit
+	for _, a := range w.agents {
+		if fc, ok := a.(agent.FallbackCounter); ok {
+			r.Fallbacks.Add(fc.Fallbacks())
+		}
+	}
 	r.positional = w.obs.posAgg
 	r.positionalErr = w.obs.posErrs
 	if w.obs.rec != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
@@ -62,7 +63,7 @@ func runSimulate(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, simulateUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.IntVar(&o.games, "games", 100, "number of games to play (at least 1)")
 	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat ("+agent.Names()+"; ismcts:N)")
@@ -160,7 +161,7 @@ func runSimulate(args []string, sio stdio) int {
 	if o.asJSON {
 		fmt.Fprint(sio.out, rep.JSON)
 	} else {
-		fmt.Fprint(sio.out, rep.Table)
+		fmt.Fprint(safetext.Writer(sio.out), rep.Table)
 	}
 	return 0
 }
@@ -235,6 +236,9 @@ func newProgress(w io.Writer, unit string) func(done, total int) {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

@@ -49,7 +49,7 @@ func runWorker(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, workerUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	url := fs.String("nats", "", "URL of the NATS server, e.g. nats://broker:4222 (required)")
 	workers := fs.Int("workers", 0, "jobs run at once (0: one per CPU)")

@@ -376,6 +376,9 @@ type doc struct {
 }
 
 func parseDoc(data []byte) (*doc, error) {
+	if d, ok := fastDoc(data); ok {
+		return d, nil
+	}
 	d := &doc{nums: map[string]map[string][]string{}}
 	if err := toml.Unmarshal(data, &d.top); err != nil {
 		var de *toml.DecodeError

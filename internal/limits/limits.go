@@ -202,7 +202,7 @@ func (e *Error) Error() string {
 		b.WriteString(e.Field)
 		b.WriteString(": ")
 	}
-	fmt.Fprintf(&b, "%s %s exceeds the limit of %d (raise it with --limits %s=N or %s=%s=N)",
+	fmt.Fprintf(&b, "%s %s: the limit is %d (raise it with --limits %s=N or %s=%s=N)",
 		atLeast(e), e.What, e.Max, e.Limit, EnvVar, e.Limit)
 	return b.String()
 }
