@@ -19,6 +19,9 @@ type Individual struct {
 	Base float64
 	// Descriptors are the values of the archive's descriptors.
 	Descriptors []float64
+
+	// seed marks a seed game of the first generation: it is not ablated.
+	seed bool
 }
 
 // better reports whether a ranks before b: higher fitness, then the smaller

@@ -15,13 +15,38 @@ import (
 // agents, both seatings), on GOMAXPROCS workers. It reports the peak heap
 // in use during the run (runtime.MemStats, sampled after every genome) and
 // the process's peak resident set (getrusage maxrss).
+//
+// Variants: "base" is the evaluation alone; "full" admits the genomes as a
+// run does (the experiment's turn cap, lint repair), runs the ablation pass
+// (4 games per part) and the skill ladder on the best 3 at the selection
+// budget (ismcts:10, 12 games per pair), as the shipped experiments do.
 func BenchmarkGeneration(b *testing.B) {
+	for _, full := range []bool{false, true} {
+		name := "base"
+		if full {
+			name = "full"
+		}
+		b.Run(name, func(b *testing.B) { benchGeneration(b, full) })
+	}
+}
+
+func benchGeneration(b *testing.B, full bool) {
 	c := DefaultConfig()
 	c.Evaluation.Games = 200
+	if full {
+		c.Evaluation.MaxTurns = 200
+		c.Evaluation.CapDraws = true
+		c.Evaluation.AblationGames = 4
+		c.Skill = SkillConfig{Top: 3, Agent: "ismcts:10", Games: 12}
+	}
+	r := &runner{cfg: c}
 	rng := rand.New(rand.NewPCG(1, 1))
 	var pop []*Individual
-	for range 100 {
+	for len(pop) < 100 {
 		g := genome.Random(rng, genome.DefaultRandomOptions())
+		if full && !r.admit(g) {
+			continue
+		}
 		h, err := genome.ContentHash(g)
 		if err != nil {
 			b.Fatal(err)
@@ -44,9 +69,18 @@ func BenchmarkGeneration(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
+		inds := make([]*Individual, len(pop))
+		for i, ind := range pop {
+			inds[i] = &Individual{Genome: ind.Genome, Hash: ind.Hash}
+		}
 		ev := newEvaluator(evolutionSpec(&c), fit, grid, runtime.GOMAXPROCS(0))
-		if err := ev.evaluate(context.Background(), pop, sample); err != nil {
+		if err := ev.evaluate(context.Background(), inds, sample); err != nil {
 			b.Fatal(err)
+		}
+		if full {
+			if err := ev.applySkill(context.Background(), inds, c.Skill.Top); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 	b.StopTimer()

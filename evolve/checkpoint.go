@@ -48,6 +48,9 @@ type checkpointState struct {
 	Population []record `json:"population"`
 	Archive    []record `json:"archive"`
 	History    []GenRow `json:"history"`
+	// Ancestry records every genome that has been in the population or
+	// the archive, for the lineage of the best (sorted by ID).
+	Ancestry []Ancestor `json:"ancestry,omitempty"`
 }
 
 // EncodePopulation returns genomes as one byte string: each genome's
@@ -132,7 +135,7 @@ func fromRecords(gs []*genome.Genome, rs []record, what string) ([]*Individual, 
 
 // writeCheckpoint writes the checkpoint of generation gen into
 // dir/checkpoints and removes the older ones.
-func writeCheckpoint(dir, cfgHash string, gen int, pcg *rand.PCG, pop, archive []*Individual, history []GenRow) error {
+func writeCheckpoint(dir, cfgHash string, gen int, pcg *rand.PCG, pop, archive []*Individual, history []GenRow, ancestry []Ancestor) error {
 	root := filepath.Join(dir, "checkpoints")
 	name := fmt.Sprintf("gen-%06d", gen)
 	tmp := filepath.Join(root, name+".tmp")
@@ -147,7 +150,7 @@ func writeCheckpoint(dir, cfgHash string, gen int, pcg *rand.PCG, pop, archive [
 		return err
 	}
 	st := checkpointState{Version: CheckpointVersion, ConfigHash: cfgHash, Generation: gen, RNG: rngState,
-		Population: toRecords(pop), Archive: toRecords(archive), History: history}
+		Population: toRecords(pop), Archive: toRecords(archive), History: history, Ancestry: ancestry}
 	js, err := json.MarshalIndent(&st, "", " ")
 	if err != nil {
 		return err
@@ -215,6 +218,7 @@ type checkpoint struct {
 	pop        []*Individual
 	archive    []*Individual
 	history    []GenRow
+	ancestry   []Ancestor
 }
 
 // latestCheckpoint returns the path of the newest complete checkpoint in
@@ -270,7 +274,7 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
 		return nil, fmt.Errorf("%s: rng: %w", filepath.Join(path, "state.json"), err)
 	}
-	cp := &checkpoint{configHash: st.ConfigHash, generation: st.Generation, pcg: pcg, history: st.History}
+	cp := &checkpoint{configHash: st.ConfigHash, generation: st.Generation, pcg: pcg, history: st.History, ancestry: st.Ancestry}
 	for _, f := range []struct {
 		name string
 		rs   []record

@@ -121,6 +121,21 @@ type EvaluationConfig struct {
 	// sitting out (sim.ParseSitOuts syntax; empty: none). Other genomes are
 	// played by the interpreter.
 	SitOuts string `toml:"sit_outs" json:"sit_outs"`
+	// MaxTurns is the experiment's turn cap: a run writes it into every
+	// genome's turns.max_turns (it is not a gene), so a best genome file
+	// replays under the same cap. 0 leaves each genome its own cap.
+	MaxTurns uint32 `toml:"max_turns" json:"max_turns,omitempty"`
+	// Require lists mechanics every genome must have (MechanicNames, e.g.
+	// "tricks"): genomes without them are not bred, and a genome that
+	// lacks one fails the missing_mechanic gate.
+	Require []string `toml:"require" json:"require,omitempty"`
+	// AblationGames is the number of games of the ablation pass (see
+	// Ablate), played by the stronger agent in every seat; 0 turns the pass
+	// off.
+	AblationGames int `toml:"ablation_games" json:"ablation_games,omitempty"`
+	// CapDraws scores a game that ends at the turn cap as a draw (see
+	// sim.Options.CapDraws), so stalling never wins.
+	CapDraws bool `toml:"cap_draws" json:"cap_draws,omitempty"`
 }
 
 // GateConfig are the playability gates (see the package documentation).
@@ -129,6 +144,13 @@ type GateConfig struct {
 	MinDecisions   float64 `toml:"min_decisions" json:"min_decisions"`
 	MaxDecisions   float64 `toml:"max_decisions" json:"max_decisions"`
 	MaxForcedShare float64 `toml:"max_forced_share" json:"max_forced_share"`
+	// MaxDrawRate bounds the share of drawn games (shared wins, and games
+	// ending at the turn cap under evaluation.cap_draws); 0 turns the gate
+	// off.
+	MaxDrawRate float64 `toml:"max_draw_rate" json:"max_draw_rate,omitempty"`
+	// MinBalance is the least seat balance (sim's balance over both
+	// seatings); 0 turns the gate off.
+	MinBalance float64 `toml:"min_balance" json:"min_balance,omitempty"`
 }
 
 // SkillConfig configures the skill gradient measured on the top of every
@@ -300,6 +322,11 @@ func (c *Config) Validate() error {
 	if _, err := sim.ParseSitOuts(e.SitOuts); err != nil {
 		es.add("evaluation.sit_outs", "%v", err)
 	}
+	es.check(e.MaxTurns <= genome.MaxTurns, "evaluation.max_turns", "%d out of range 0..%d", e.MaxTurns, genome.MaxTurns)
+	for i, m := range e.Require {
+		es.check(slices.Contains(MechanicNames(), m), fmt.Sprintf("evaluation.require[%d]", i), "%q: want one of %s", m, strings.Join(MechanicNames(), ", "))
+	}
+	es.check(e.AblationGames >= 0 && e.AblationGames <= 1000, "evaluation.ablation_games", "%d out of range 0..1000", e.AblationGames)
 
 	if err := c.Fitness.validate(); err != nil {
 		es = append(es, err)
@@ -309,6 +336,8 @@ func (c *Config) Validate() error {
 	es.check(finite(g.MinDecisions) && g.MinDecisions >= 0, "gates.min_decisions", "%v: want >= 0", g.MinDecisions)
 	es.check(finite(g.MaxDecisions) && g.MaxDecisions > g.MinDecisions, "gates.max_decisions", "%v: want > gates.min_decisions (%v)", g.MaxDecisions, g.MinDecisions)
 	es.prob(g.MaxForcedShare, "gates.max_forced_share")
+	es.prob(g.MaxDrawRate, "gates.max_draw_rate")
+	es.prob(g.MinBalance, "gates.min_balance")
 
 	s := &c.Skill
 	es.check(s.Top >= 0 && s.Top <= p.Size, "skill.top", "%d out of range 0..population.size (%d)", s.Top, p.Size)

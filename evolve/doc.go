@@ -19,8 +19,12 @@
 // # A run
 //
 // Generation 0 is the seed games of population.seeds followed by random
-// genomes (genome.Random) until population.size distinct genomes. Each
-// generation after it:
+// genomes (genome.Random) until population.size distinct genomes. Every
+// genome enters the population only through admission: the experiment's
+// turn cap (evaluation.max_turns) is written into its turns.max_turns (the
+// cap is not a gene), its genome.Lint defects are repaired or it is
+// rejected (Cohere), and it must have the mechanics of evaluation.require
+// (HasMechanic). Each generation after it:
 //
 //   - GA: the population.elites best genomes survive unchanged. Children
 //     are bred from parents chosen by tournament selection: with
@@ -35,9 +39,14 @@
 //     elites the same way, measured and offered to the archive; the
 //     population is the archive.
 //
-// Then the skill stage: the best skill.top playable genomes by base
-// fitness that have no skill gradient yet get it measured. A genome keeps a
-// measured gradient, so elites keep their fitness.
+// Before a new genome is measured, the ablation pass (Ablate,
+// evaluation.ablation_games) removes every phase, effect and scoring rule
+// whose removal changes no game: same winners, turns and hands in every
+// game from the same deals. Then the skill stage: the best skill.top
+// playable genomes by base fitness that have no ladder yet get the skill
+// ladder measured (sim.Ladder: random < greedy < ismcts:B < ismcts:4B, B
+// from skill.agent, skill.games games per pair). A genome keeps its
+// ladder, so elites keep their fitness.
 //
 // # Evaluation
 //
@@ -49,39 +58,36 @@
 // and the genome's content hash), so the agents' effect on seat results
 // cancels. The metrics of the two halves are merged into Measures: means of
 // the two values, sums of the counts, the positional features weighted by
-// their hands. First a pilot plays one game in ten (at least two) of the
-// first seating; a genome whose pilot already fails a gate other than
-// too_short keeps the pilot's measures (Measures.Pilot) and is not played
-// further, which spares the long games that would fail anyway. A genome's
+// their hands. The shipped experiments play greedy against greedy
+// (competent self-play), so every measure, the positional edge included,
+// comes from identical agents in both seatings; with evaluation.cap_draws
+// a game cut off by the turn cap is a draw. First a pilot plays one game
+// in ten (at least two) of the first seating; a genome whose pilot already
+// fails a gate that a few games decide (too_long, no_real_decisions,
+// missing_mechanic, or no pilot game finished) keeps the pilot's measures
+// (Measures.Pilot) and is not played further, which spares the long games
+// that would fail anyway. A genome's
 // measures depend on its content and the configuration alone, so they are
 // cached by content hash and the worker count changes nothing.
 //
 // # Fitness
 //
-// Every component c_k is in [0, 1] (clamped), 0 when its input is absent:
+// Every component c_k is in [0, 1] (clamped), 0 when its input is absent.
+// Metrics is the one registry of the components (name, formula, range);
+// the fitness, the report and the JSON outputs read it. Among them:
 //
-//	completion          completion_rate: the share of games that end before the turn limit
-//	length              d = decisions per player;  d/L_lo if d < L_lo, L_hi/d if d > L_hi, else 1
-//	                    (fitness.length_min, length_max; default 8 and 80)
-//	choice              1 − 1/b,  b = mean legal moves per decision (branching factor)
-//	agency              1 − forced_move_share: the share of actions that were real choices
-//	tension             1 − exp(−λ/2),  λ = lead changes per game
-//	comeback            comeback_rate: the winner was behind at half time
-//	closeness           1 − margin (the winner's final margin over the runner-up, scaled)
-//	balance             1 − n/(2(n−1)) · Σ_i |w̄_i − 1/n|,  w̄_i = seat i's win rate averaged
-//	                    over both seatings
-//	strategy            2 · (w_strong − w_weak): the mean reward of the stronger agent minus
-//	                    the weaker one's
-//	betting             −Σ_a p_a ln p_a / ln 5 over the betting decisions a ∈ {check, call,
-//	                    bet, raise, fold}: a varied betting mix (chip games)
-//	positional_edge     band(e; fitness.edge_min, edge_max), e = engine/stats positional
-//	                    edge tanh((R_ip − R_oop)/10): position should pay, a little
-//	maneuver_diversity  engine/stats maneuver diversity: entropy of the 15 base maneuvers'
-//	                    attempts / ln 15
-//	fold_equity         band(f; fitness.fold_equity_min, fold_equity_max), f = challenge
-//	                    folds / challenges
-//	skill               2 · g, g = sim.SkillGradient of skill.agent against random (only
-//	                    for genomes whose gradient was measured)
+//	skill           mean over the ladder steps of SkillBand(lo, hi, 1/n): the better player
+//	                must beat chance on the lower bound and must not always win (a band,
+//	                not a clamp)
+//	drama           min(1, 4·d), d = sim's drama (the eventual winner's mean deficit over
+//	                the second half)
+//	decisiveness    1 − draw_rate
+//	lead_change_rate band(lead changes per turn; 0.02, 0.25)
+//	uncertainty     winner_lead_from (how late the winner took the lead for good)
+//	parsimony       band(RulesLength; 1, fitness.rules_max)
+//	betting_impact  band(fold_wins / pots; 0.15, 0.6)
+//	choice          band(b; 2, 6), b the branching factor (no reward for big menus)
+//	agency          band(1 − forced_move_share; 0.3, 1) (following suit costs nothing)
 //
 // where band(x; lo, hi) is 1 on [lo, hi] and falls linearly to 0 at a
 // distance of hi − lo outside it. The positional components need at least
@@ -93,6 +99,9 @@
 //	too_short           decisions per player ≥ gates.min_decisions
 //	too_long            decisions per player ≤ gates.max_decisions
 //	no_real_decisions   forced_move_share ≤ gates.max_forced_share and some decision made
+//	too_many_draws      draw_rate ≤ gates.max_draw_rate (when > 0)
+//	seat_imbalance      balance ≥ gates.min_balance (when > 0)
+//	missing_mechanic    the genome has every mechanic of evaluation.require
 //
 // The fitness of a playable genome is the weighted sum
 //
@@ -103,7 +112,7 @@
 // [fitness.weights]. The shipped experiments write every weight out, and a
 // run saves its resolved configuration (config.json) before it starts;
 // resuming reads that file, so the weights of a run never change. A genome
-// that fails g of the G = 4 gates has F = (G − g)/G − 1 ∈ [−1, 0): every
+// that fails g of the G = 7 gates has F = (G − g)/G − 1 ∈ [−1, 0): every
 // playable genome ranks above every unplayable one, and among unplayable
 // ones fewer failures rank higher. The base fitness is F without the skill
 // component.
@@ -113,9 +122,17 @@
 // Every run ends by re-measuring its remeasure.top best genomes, and the
 // seed games of remeasure.seeds for comparison, with remeasure.games_factor
 // (at least 10) times the games, a different game seed, the stronger agents
-// of remeasure.agents and the skill gradient always measured with
-// remeasure.skill_agent. report.md shows the evolved and the re-measured
-// scores side by side, with every weighted component.
+// of remeasure.agents and the skill ladder always measured (B from
+// remeasure.skill_agent, remeasure.skill_games games per pair). The best
+// genomes written out are those ranked first by re-measured fitness, with
+// near-clones (at most one coarse gene apart) merged into the better one.
+// report.md says what evolved (a paragraph generated from the data), shows
+// the evolved and the re-measured scores side by side with every weighted
+// component, the completion and ladder intervals, and flags anything
+// degenerate (failed gates, lint defects, completion under 99%, more than
+// 200 decisions per player, a ladder that is not monotone, a best genome
+// whose games could not be recorded); remeasure.json labels every
+// component by name.
 //
 // # Diversity and the archive
 //
@@ -145,6 +162,8 @@
 // best_hash), fitness.svg/.png and diversity.svg/.png, population.fb and
 // population.json (the final population), best/NN-ID.json, .fb and
 // .rules.md (the best genomes and their rulebooks), replays/NN-ID-game-KKK.dfr
-// (games of the best genomes, for deckforge serve), remeasure.json and
-// report.md, which links them all.
+// (games of the best genomes, for deckforge serve), remeasure.json,
+// archive.png/.svg (the MAP-Elites archive as a heat map), lineage.json
+// (the best genome's first parents back to generation 0) and report.md,
+// which links them all.
 package evolve

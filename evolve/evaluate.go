@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -21,11 +22,18 @@ type playSpec struct {
 	sitOuts    sim.SitOuts
 	skillAgent string
 	skillGames int
-	seed       uint64
+	// skillBudget is B, the search budget of the ladder's lower search
+	// rung (from skillAgent "ismcts:B").
+	skillBudget int
+	seed        uint64
+	capDraws    bool
+	require     []string
+	// ablationGames is the games of the ablation pass (0: none).
+	ablationGames int
 	// gates, if set, are checked on a pilot of one game in ten (at least
 	// two) of the first seating before the rest is played: a genome whose
-	// pilot fails a gate other than too_short (a cheap one) keeps the
-	// pilot's measures.
+	// pilot fails a gate that a few games decide (see pilotFails) keeps
+	// the pilot's measures.
 	gates *Weighted
 }
 
@@ -33,16 +41,30 @@ type playSpec struct {
 func evolutionSpec(c *Config) playSpec {
 	so, _ := sim.ParseSitOuts(c.Evaluation.SitOuts)
 	return playSpec{
-		games:      c.Evaluation.Games,
-		agents:     [2]string{c.Evaluation.Agents[0], c.Evaluation.Agents[1]},
-		players:    c.Evaluation.Players,
-		opts:       agent.Options{Samples: c.Evaluation.GreedySamples, StrengthSamples: c.Evaluation.StrengthSamples, RolloutCap: c.Evaluation.RolloutCap},
-		sitOuts:    so,
-		skillAgent: c.Skill.Agent,
-		skillGames: c.Skill.Games,
-		seed:       c.Seed,
-		gates:      NewWeighted(c.Fitness, c.Gates),
+		games:         c.Evaluation.Games,
+		agents:        [2]string{c.Evaluation.Agents[0], c.Evaluation.Agents[1]},
+		players:       c.Evaluation.Players,
+		opts:          agent.Options{Samples: c.Evaluation.GreedySamples, StrengthSamples: c.Evaluation.StrengthSamples, RolloutCap: c.Evaluation.RolloutCap},
+		sitOuts:       so,
+		skillAgent:    c.Skill.Agent,
+		skillGames:    c.Skill.Games,
+		skillBudget:   searchBudget(c.Skill.Agent),
+		seed:          c.Seed,
+		capDraws:      c.Evaluation.CapDraws,
+		require:       c.Evaluation.Require,
+		ablationGames: c.Evaluation.AblationGames,
+		gates:         NewWeighted(c.Fitness, c.Gates),
 	}
+}
+
+// searchBudget returns N of a search agent "name:N" (10 when absent).
+func searchBudget(spec string) int {
+	if _, n, ok := strings.Cut(spec, ":"); ok {
+		if b, err := strconv.Atoi(strings.TrimSpace(n)); err == nil && b > 0 {
+			return b
+		}
+	}
+	return 10
 }
 
 // remeasureSpec is the play of the re-measurement: GamesFactor times the
@@ -63,6 +85,7 @@ func remeasureSpec(c *Config) playSpec {
 	if s.skillAgent == "" {
 		s.skillAgent = "ismcts:100"
 	}
+	s.skillBudget = searchBudget(s.skillAgent)
 	s.seed = c.Seed ^ 0x9e3779b97f4a7c15
 	s.gates = nil
 	return s
@@ -97,6 +120,25 @@ func (s *playSpec) session(g *genome.Genome) bool {
 	return true
 }
 
+// pilotFails reports whether a pilot's failed gates stop the evaluation:
+// only the gates a few games decide (too_long, no_real_decisions,
+// missing_mechanic), and no_completion when no pilot game finished. The
+// statistical gates (completion, draws, balance) and too_short wait for
+// every game.
+func pilotFails(failed []string, m *Measures) bool {
+	for _, f := range failed {
+		switch f {
+		case "too_long", "no_real_decisions", "missing_mechanic":
+			return true
+		case "no_completion":
+			if m.Completion == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // measure plays g by spec and returns its measures (without skill).
 func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (Measures, error) {
 	prog, err := game.Compile(g)
@@ -104,7 +146,7 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 		return Measures{}, err
 	}
 	n := s.playerCount(prog)
-	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve"}
+	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve", CapDraws: s.capDraws}
 	if s.session(g) {
 		opt.SitOuts = s.sitOuts
 	}
@@ -117,7 +159,9 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 		}
 		pm := combine([2]*sim.Metrics{&res.Metrics, &res.Metrics}, s)
 		pm.Games = res.Metrics.Games
-		if failed := s.gates.gates(&pm); len(failed) > 0 && !(len(failed) == 1 && failed[0] == "too_short") {
+		pm.Missing = missingMechanics(g, s.require)
+		pm.RulesLength = RulesLength(g)
+		if pilotFails(s.gates.gates(&pm), &pm) {
 			pm.Chips = prog.HasChips()
 			pm.Session = opt.SitOuts.Enabled()
 			pm.Pilot = true
@@ -134,25 +178,21 @@ func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (M
 	m := combine(ms, s)
 	m.Chips = prog.HasChips()
 	m.Session = opt.SitOuts.Enabled()
+	m.Missing = missingMechanics(g, s.require)
+	m.RulesLength = RulesLength(g)
 	return m, nil
 }
 
-// measureSkill returns the skill gradient of the spec's searching agent
-// on g.
-func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (float64, error) {
+// measureSkill measures the skill ladder of g (see runLadder) with the
+// spec's budget and games per pair.
+func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (*sim.LadderResult, error) {
 	prog, err := game.Compile(g)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	opt := sim.Options{Players: s.playerCount(prog), Agent: s.opts}
-	sk, err := sim.SkillGradient(ctx, prog, s.skillAgent, s.skillGames, s.seed, workers, opt)
-	if err != nil {
-		return 0, err
-	}
-	if !sk.Gradient.Valid {
-		return 0, nil
-	}
-	return sk.Gradient.Value, nil
+	return runLadder(ctx, prog, ladderOptions{
+		Games: s.skillGames, Budget: s.skillBudget, Players: s.playerCount(prog), Seed: s.seed, Workers: workers,
+	})
 }
 
 // avg is the mean of the valid values among os.
@@ -189,6 +229,9 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 	m.LeadChanges = avg0(a.LeadChanges, b.LeadChanges)
 	m.ComebackRate = avg0(a.ComebackRate, b.ComebackRate)
 	m.Margin, m.HasMargin = avg(a.Margin, b.Margin)
+	m.Drama = avg0(a.Drama, b.Drama)
+	m.WinnerLeadFrom, m.HasLead = avg(a.WinnerLeadFrom, b.WinnerLeadFrom)
+	m.DrawRate = avg0(a.SharedWinRate, b.SharedWinRate)
 
 	// Balance of the seats with the agents' effect averaged out.
 	n := a.Players
@@ -252,12 +295,12 @@ type evaluator struct {
 
 	mu    sync.Mutex
 	cache map[genome.Hash]Measures
-	skill map[genome.Hash]float64
+	skill map[genome.Hash]*sim.LadderResult
 }
 
 func newEvaluator(spec playSpec, fit *Weighted, grid *Grid, workers int) *evaluator {
 	return &evaluator{spec: spec, fit: fit, grid: grid, workers: max(workers, 1),
-		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]float64{}}
+		cache: map[genome.Hash]Measures{}, skill: map[genome.Hash]*sim.LadderResult{}}
 }
 
 // evaluate measures every individual without a score (the uncached ones
@@ -273,7 +316,7 @@ func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress f
 		m, ok := e.cache[ind.Hash]
 		e.mu.Unlock()
 		if ok {
-			ind.Measures = m
+			setMeasures(ind, m)
 			e.score(ind)
 			cached++
 			continue
@@ -283,7 +326,7 @@ func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress f
 			continue
 		}
 		index[ind.Hash] = len(tasks)
-		tasks = append(tasks, Task{Stage: StageEvaluate, Genome: ind.Genome, Hash: ind.Hash})
+		tasks = append(tasks, Task{Stage: StageEvaluate, Genome: ind.Genome, Hash: ind.Hash, Seed: ind.seed})
 		todo = append(todo, []*Individual{ind})
 	}
 	if progress != nil && cached > 0 {
@@ -305,11 +348,36 @@ func (e *evaluator) evaluate(ctx context.Context, inds []*Individual, progress f
 		e.cache[t.Hash] = out[k].Measures
 		e.mu.Unlock()
 		for _, ind := range todo[k] {
-			ind.Measures = out[k].Measures
+			setMeasures(ind, out[k].Measures)
 			e.score(ind)
 		}
 	}
 	return nil
+}
+
+// setMeasures sets ind's measures. When the ablation pass pruned the
+// genome (m.Pruned), ind's genome becomes the pruned one, rebuilt from
+// the removals (see Prune), and its hash that genome's.
+func setMeasures(ind *Individual, m Measures) {
+	ind.Measures = m
+	if len(m.Pruned) == 0 {
+		return
+	}
+	g, err := Prune(ind.Genome, m.Pruned)
+	if err != nil {
+		return // cannot happen: the removals were made on this genome
+	}
+	h, err := genome.ContentHash(g)
+	if err != nil {
+		return
+	}
+	ind.Genome, ind.Hash = g, h
+}
+
+// setLadder sets ind's ladder and skill term.
+func setLadder(ind *Individual, steps *sim.LadderResult) {
+	ind.Measures.Ladder = steps
+	ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(steps), true
 }
 
 // score sets ind's base fitness, score and descriptors from its measures.
@@ -340,7 +408,7 @@ func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) e
 		v, ok := e.skill[ind.Hash]
 		e.mu.Unlock()
 		if ok {
-			ind.Measures.Skill, ind.Measures.HasSkill = v, true
+			setLadder(ind, v)
 			continue
 		}
 		tasks = append(tasks, Task{Stage: StageSkill, Genome: ind.Genome, Hash: ind.Hash})
@@ -353,9 +421,9 @@ func (e *evaluator) applySkill(ctx context.Context, inds []*Individual, k int) e
 		}
 		for k, ind := range need {
 			e.mu.Lock()
-			e.skill[ind.Hash] = out[k].Skill
+			e.skill[ind.Hash] = out[k].Ladder
 			e.mu.Unlock()
-			ind.Measures.Skill, ind.Measures.HasSkill = out[k].Skill, true
+			setLadder(ind, out[k].Ladder)
 		}
 	}
 	for _, ind := range top {

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
 )
 
 // Task is one measurement of a generation: Genome (content hash Hash)
@@ -20,12 +21,19 @@ type Task struct {
 	Stage  Stage
 	Genome *genome.Genome
 	Hash   genome.Hash
+	// Seed marks a seed game: the ablation pass leaves it alone.
+	Seed bool
 }
 
-// Outcome is what a Task measured.
+// Outcome is what a Task measured. Under StageEvaluate the genome is first
+// pruned by the ablation pass (evaluation.ablation_games): Measures are
+// then the pruned genome's and Measures.Pruned lists the removals (Prune
+// rebuilds the pruned genome from them). Under StageSkill, Ladder holds the
+// skill ladder's steps and Skill their skill term.
 type Outcome struct {
-	Measures Measures `json:"measures"`
-	Skill    float64  `json:"skill"`
+	Measures Measures          `json:"measures"`
+	Skill    float64           `json:"skill"`
+	Ladder   *sim.LadderResult `json:"ladder,omitempty"`
 }
 
 // Evaluator computes the outcomes of a generation's tasks under cfg, in
@@ -82,17 +90,28 @@ func RunTask(ctx context.Context, cfg *Config, t Task, workers int) (Outcome, er
 func runTask(ctx context.Context, spec *playSpec, t Task, workers int) (Outcome, error) {
 	switch t.Stage {
 	case StageEvaluate:
-		m, err := measure(ctx, t.Genome, spec, workers)
+		g := t.Genome
+		var removed []string
+		if spec.ablationGames > 0 && !t.Seed {
+			opt := sim.Options{Agent: spec.opts, CapDraws: spec.capDraws}
+			var err error
+			g, removed, err = Ablate(ctx, g, spec.agents[1], spec.players, spec.ablationGames, spec.seed, opt)
+			if err != nil {
+				return Outcome{}, fmt.Errorf("evolve: ablating %s (%s): %w", t.Genome.ID, t.Hash.String()[:12], err)
+			}
+		}
+		m, err := measure(ctx, g, spec, workers)
 		if err != nil {
 			return Outcome{}, fmt.Errorf("evolve: measuring %s (%s): %w", t.Genome.ID, t.Hash.String()[:12], err)
 		}
+		m.Pruned = removed
 		return Outcome{Measures: m}, nil
 	case StageSkill:
 		v, err := measureSkill(ctx, t.Genome, spec, workers)
 		if err != nil {
 			return Outcome{}, fmt.Errorf("evolve: skill of %s: %w", t.Genome.ID, err)
 		}
-		return Outcome{Skill: v}, nil
+		return Outcome{Skill: ladderSkill(v), Ladder: v}, nil
 	}
 	return Outcome{}, fmt.Errorf("evolve: task stage %q: want %q or %q", t.Stage, StageEvaluate, StageSkill)
 }

@@ -20,8 +20,8 @@ func ExampleWeighted_Score() {
 	s = f.Score(&m)
 	fmt.Printf("playable %v, failed %v, fitness %.2f\n", s.Playable, s.Failed, s.Fitness)
 	// Output:
-	// playable true, fitness 0.7364
-	// playable false, failed [no_completion], fitness -0.25
+	// playable true, fitness 0.7464
+	// playable false, failed [no_completion], fitness -0.14
 }
 
 // The MAP-Elites grid puts a genome in the cell of its descriptors.

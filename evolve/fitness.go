@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/deckforge/deckforge/sim"
 )
 
 // Measures are what the simulator measured of one genome, the input of a
@@ -55,10 +57,34 @@ type Measures struct {
 	FoldEquity        float64 `json:"fold_equity"`
 	ShowdownRate      float64 `json:"showdown_rate"`
 
-	// Skill is the skill gradient of the searching agent (skill.agent)
-	// against random, when HasSkill.
-	Skill    float64 `json:"skill"`
-	HasSkill bool    `json:"has_skill"`
+	// Drama, WinnerLeadFrom and DrawRate are sim's drama, winner_lead_from
+	// (means over the games with one winner) and shared_win_rate (games
+	// ending at the cap count as draws under evaluation.cap_draws).
+	Drama          float64 `json:"drama"`
+	WinnerLeadFrom float64 `json:"winner_lead_from"`
+	HasLead        bool    `json:"has_lead"`
+	DrawRate       float64 `json:"draw_rate"`
+	// Missing lists the required mechanics (evaluation.require) the genome
+	// lacks; RulesLength is its RulesLength; Pruned names what the
+	// ablation pass removed before it was measured.
+	Missing     []string `json:"missing,omitempty"`
+	RulesLength int      `json:"rules_length"`
+	Pruned      []string `json:"pruned,omitempty"`
+
+	// Skill is the skill term in [0, 1] (see SkillBand), from the skill
+	// ladder in Ladder, when HasSkill.
+	Skill    float64           `json:"skill"`
+	HasSkill bool              `json:"has_skill"`
+	Ladder   *sim.LadderResult `json:"ladder,omitempty"`
+}
+
+// LeadChangeRate is lead changes per turn: lead_changes / turns_mean (0
+// without turns).
+func (m *Measures) LeadChangeRate() float64 {
+	if m.TurnsMean <= 0 {
+		return 0
+	}
+	return m.LeadChanges / m.TurnsMean
 }
 
 // bettingDecisions returns the number of betting decisions.
@@ -74,8 +100,8 @@ func (m *Measures) BettingIntensity() float64 {
 	return float64(m.Bets+m.Raises) / float64(d)
 }
 
-// The components of fitness, each in [0, 1]. The package documentation
-// gives each one's formula.
+// The components of fitness, each in [0, 1]. Metrics gives each one's
+// formula.
 const (
 	CompCompletion        = "completion"
 	CompLength            = "length"
@@ -91,13 +117,64 @@ const (
 	CompManeuverDiversity = "maneuver_diversity"
 	CompFoldEquity        = "fold_equity"
 	CompSkill             = "skill"
+	CompDrama             = "drama"
+	CompDecisiveness      = "decisiveness"
+	CompLeadChangeRate    = "lead_change_rate"
+	CompUncertainty       = "uncertainty"
+	CompParsimony         = "parsimony"
+	CompBettingImpact     = "betting_impact"
 )
+
+// Metric is one fitness component: its name (the key of
+// fitness.weights and of the JSON components), its formula and its range.
+// The report and the JSON outputs read them from Metrics, the one
+// registry.
+type Metric struct {
+	Name    string `json:"name"`
+	Formula string `json:"formula"`
+	Range   string `json:"range"`
+}
+
+// metrics is the registry of fitness components, in their fixed order.
+// band(x; lo, hi) is 1 on [lo, hi] and falls linearly to 0 at a distance
+// of hi − lo outside it. The measures come from equal agents in both
+// seatings (self-play under the shipped experiments) unless the formula
+// says otherwise.
+var metrics = []Metric{
+	{CompCompletion, "completion_rate: the share of games that end before the turn cap", "[0, 1]"},
+	{CompLength, "d = decisions per player; d/L_lo if d < L_lo, L_hi/d if d > L_hi, else 1 (fitness.length_min, length_max)", "[0, 1]"},
+	{CompChoice, "band(b; 2, 6), b = mean legal moves per decision: real choices, without rewarding big menus", "[0, 1]"},
+	{CompAgency, "band(1 − forced_move_share; 0.3, 1): enough real choices; forced plays such as following suit cost nothing above 30% choices", "[0, 1]"},
+	{CompTension, "1 − exp(−λ/2), λ = lead changes per game", "[0, 1)"},
+	{CompComeback, "comeback_rate: the winner was behind at half time", "[0, 1]"},
+	{CompCloseness, "1 − margin (the winner's final margin over the runner-up, scaled)", "[0, 1]"},
+	{CompBalance, "1 − n/(2(n−1)) · Σ_i |w̄_i − 1/n|, w̄_i = seat i's win rate averaged over both seatings", "[0, 1]"},
+	{CompStrategy, "band(w_strong − w_weak; 0.1, 0.5): the stronger evaluation agent wins more, but not always", "[0, 1]"},
+	{CompBetting, "−Σ_a p_a ln p_a / ln 5 over the betting decisions a ∈ {check, call, bet, raise, fold} (rounds after new information only: lint removes the others)", "[0, 1]"},
+	{CompPositionalEdge, "band(e; fitness.edge_min, edge_max), e = engine/stats positional edge tanh((R_ip − R_oop)/10) with identical agents in both seatings", "[0, 1]"},
+	{CompManeuverDiversity, "engine/stats maneuver diversity: entropy of the 15 base maneuvers' attempts / ln 15", "[0, 1]"},
+	{CompFoldEquity, "band(f; fitness.fold_equity_min, fold_equity_max), f = challenge folds / challenges", "[0, 1]"},
+	{CompSkill, "mean over the ladder steps (greedy over random, search B over greedy, search 4B over search B) of SkillBand(lo, hi, 1/n): the better player should win clearly, but not always", "[0, 1]"},
+	{CompDrama, "min(1, 4·drama), drama = mean over the second half of the game of the eventual winner's deficit (max_p s_t(p) − s_t(w))/S", "[0, 1]"},
+	{CompDecisiveness, "1 − draw_rate: games end with one winner (a game ending at the turn cap is a draw)", "[0, 1]"},
+	{CompLeadChangeRate, "band(r; 0.02, 0.25), r = lead changes per turn", "[0, 1]"},
+	{CompUncertainty, "winner_lead_from: the share of the game played before the eventual winner led for good (0: led from the start)", "[0, 1]"},
+	{CompParsimony, "band(L; 1, fitness.rules_max), L = RulesLength: phases, effects, scoring rules, win conditions and extra condition nodes", "[0, 1]"},
+	{CompBettingImpact, "band(f; 0.15, 0.6), f = fold_wins / pots: the share of pots that betting decided (someone folded) rather than the cards alone", "[0, 1]"},
+}
+
+// Metrics returns the registry of fitness components (a copy), in their
+// fixed order.
+func Metrics() []Metric { return slices.Clone(metrics) }
 
 // ComponentNames returns the names of the fitness components, in their
 // fixed order.
 func ComponentNames() []string {
-	return []string{CompCompletion, CompLength, CompChoice, CompAgency, CompTension, CompComeback, CompCloseness,
-		CompBalance, CompStrategy, CompBetting, CompPositionalEdge, CompManeuverDiversity, CompFoldEquity, CompSkill}
+	names := make([]string, len(metrics))
+	for i, m := range metrics {
+		names[i] = m.Name
+	}
+	return names
 }
 
 // Presets returns the named weight presets. Each sums to 1.
@@ -141,6 +218,16 @@ type FitnessConfig struct {
 	// 0.2 and 0.6).
 	FoldEquityMin float64 `toml:"fold_equity_min" json:"fold_equity_min"`
 	FoldEquityMax float64 `toml:"fold_equity_max" json:"fold_equity_max"`
+	// RulesMax is the rules length (RulesLength) above which parsimony
+	// starts to fall (0: 12).
+	RulesMax float64 `toml:"rules_max" json:"rules_max,omitempty"`
+}
+
+func (f *FitnessConfig) rulesMax() float64 {
+	if f.RulesMax == 0 {
+		return 12
+	}
+	return f.RulesMax
 }
 
 func (f *FitnessConfig) bands() (lmin, lmax, emin, emax, fmin, fmax float64) {
@@ -209,6 +296,7 @@ func (f *FitnessConfig) validate() error {
 	es.check(finite(emax) && emax > emin && emax <= 1, "fitness.edge_max", "%v: want fitness.edge_min (%v) < edge_max <= 1", emax, emin)
 	es.check(finite(fmin) && fmin >= 0 && fmin <= 1, "fitness.fold_equity_min", "%v out of range [0, 1]", fmin)
 	es.check(finite(fmax) && fmax > fmin && fmax <= 1, "fitness.fold_equity_max", "%v: want fitness.fold_equity_min (%v) < fold_equity_max <= 1", fmax, fmin)
+	es.check(finite(f.RulesMax) && f.RulesMax >= 0 && f.RulesMax <= 1000, "fitness.rules_max", "%v out of range [0, 1000]", f.RulesMax)
 	return errors.Join(es...)
 }
 
@@ -245,12 +333,14 @@ type Weighted struct {
 	LengthMin, LengthMax         float64
 	EdgeMin, EdgeMax             float64
 	FoldEquityMin, FoldEquityMax float64
+	RulesMax                     float64
 }
 
 // NewWeighted returns the Weighted fitness of a validated configuration.
 func NewWeighted(f FitnessConfig, g GateConfig) *Weighted {
 	w := &Weighted{Weights: f.ResolvedWeights(), Gates: g}
 	w.LengthMin, w.LengthMax, w.EdgeMin, w.EdgeMax, w.FoldEquityMin, w.FoldEquityMax = f.bands()
+	w.RulesMax = f.rulesMax()
 	return w
 }
 
@@ -273,7 +363,7 @@ func (w *Weighted) Validate() error {
 
 // GateNames are the playability gates, in order.
 func GateNames() []string {
-	return []string{"no_completion", "too_short", "too_long", "no_real_decisions"}
+	return []string{"no_completion", "too_short", "too_long", "no_real_decisions", "too_many_draws", "seat_imbalance", "missing_mechanic"}
 }
 
 // Gates returns the names of the gates m fails (none: playable).
@@ -290,6 +380,15 @@ func (w *Weighted) gates(m *Measures) []string {
 	}
 	if m.ForcedShare > w.Gates.MaxForcedShare || m.DecisionsPerPlayer == 0 {
 		failed = append(failed, "no_real_decisions")
+	}
+	if w.Gates.MaxDrawRate > 0 && m.DrawRate > w.Gates.MaxDrawRate {
+		failed = append(failed, "too_many_draws")
+	}
+	if w.Gates.MinBalance > 0 && m.Balance < w.Gates.MinBalance {
+		failed = append(failed, "seat_imbalance")
+	}
+	if len(m.Missing) > 0 {
+		failed = append(failed, "missing_mechanic")
 	}
 	return failed
 }
@@ -322,12 +421,12 @@ func (w *Weighted) component(name string, m *Measures) float64 {
 		if m.MeanLegalMoves <= 1 {
 			return 0
 		}
-		return 1 - 1/m.MeanLegalMoves
+		return band(m.MeanLegalMoves, 2, 6)
 	case CompAgency:
 		if m.DecisionsPerPlayer == 0 {
 			return 0
 		}
-		return 1 - m.ForcedShare
+		return band(1-m.ForcedShare, 0.3, 1)
 	case CompTension:
 		return 1 - math.Exp(-m.LeadChanges/2)
 	case CompComeback:
@@ -340,7 +439,11 @@ func (w *Weighted) component(name string, m *Measures) float64 {
 	case CompBalance:
 		return m.Balance
 	case CompStrategy:
-		return 2 * (m.StrongWinRate - m.WeakWinRate)
+		d := m.StrongWinRate - m.WeakWinRate
+		if d <= 0 {
+			return 0
+		}
+		return band(d, 0.1, 0.5)
 	case CompBetting:
 		return bettingEntropy(m)
 	case CompPositionalEdge:
@@ -362,7 +465,34 @@ func (w *Weighted) component(name string, m *Measures) float64 {
 		if !m.HasSkill {
 			return 0
 		}
-		return 2 * m.Skill
+		return m.Skill
+	case CompDrama:
+		return math.Min(1, 4*m.Drama)
+	case CompDecisiveness:
+		if m.Games == 0 {
+			return 0
+		}
+		return 1 - m.DrawRate
+	case CompLeadChangeRate:
+		if m.LeadChanges <= 0 {
+			return 0
+		}
+		return band(m.LeadChangeRate(), 0.02, 0.25)
+	case CompUncertainty:
+		if !m.HasLead {
+			return 0
+		}
+		return m.WinnerLeadFrom
+	case CompParsimony:
+		if m.RulesLength == 0 {
+			return 0
+		}
+		return band(float64(m.RulesLength), 1, w.RulesMax)
+	case CompBettingImpact:
+		if m.Pots == 0 {
+			return 0
+		}
+		return band(float64(m.FoldWin)/float64(m.Pots), 0.15, 0.6)
 	}
 	return 0
 }

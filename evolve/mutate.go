@@ -241,7 +241,9 @@ func tweakTurns(rng *rand.Rand, g *genome.Genome) bool {
 		t.FirstPlayer = genome.FirstPlayer(rng.IntN(4))
 		t.FirstCard = cards.Card(rng.IntN(52))
 	case 2:
-		t.MaxTurns = uint32(nudge(rng, int(t.MaxTurns), 1, 2000))
+		// The turn cap is the experiment's (evaluation.max_turns), not a
+		// gene.
+		return false
 	case 3:
 		a, b := rng.IntN(n+1), rng.IntN(n+1)
 		t.CycleStart, t.CycleEnd = uint8(min(a, b)), uint8(max(a, b))

@@ -25,7 +25,8 @@ func TestPresetsSumToOne(t *testing.T) {
 }
 
 func TestWeightedScore(t *testing.T) {
-	f := NewWeighted(FitnessConfig{Preset: "balanced"}, GateConfig{MinCompletion: 0.9, MinDecisions: 2, MaxDecisions: 100, MaxForcedShare: 0.9})
+	f := NewWeighted(FitnessConfig{Preset: "balanced"}, GateConfig{MinCompletion: 0.9, MinDecisions: 2, MaxDecisions: 100, MaxForcedShare: 0.9,
+		MaxDrawRate: 0.3, MinBalance: 0.5})
 	if err := f.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +35,8 @@ func TestWeightedScore(t *testing.T) {
 		Skill: 0.2, HasSkill: true}
 	s := f.Score(&m)
 	want := map[string]float64{
-		CompCompletion: 1, CompLength: 1, CompChoice: 0.75, CompAgency: 0.75, CompTension: 1 - math.Exp(-1),
-		CompComeback: 0.5, CompCloseness: 0.6, CompBalance: 0.9, CompStrategy: 0.4, CompSkill: 0.4,
+		CompCompletion: 1, CompLength: 1, CompChoice: 1, CompAgency: 1, CompTension: 1 - math.Exp(-1),
+		CompComeback: 0.5, CompCloseness: 0.6, CompBalance: 0.9, CompStrategy: 1, CompSkill: 0.2,
 		CompBetting: 0, CompPositionalEdge: 0,
 	}
 	total := 0.0
@@ -48,7 +49,7 @@ func TestWeightedScore(t *testing.T) {
 	if !s.Playable || math.Abs(s.Fitness-total) > 1e-12 {
 		t.Errorf("fitness %v playable %v, want %v", s.Fitness, s.Playable, total)
 	}
-	if b := f.Base(&m); math.Abs(b-(total-0.15*0.4)) > 1e-12 {
+	if b := f.Base(&m); math.Abs(b-(total-0.15*0.2)) > 1e-12 {
 		t.Errorf("base %v", b)
 	}
 	// Gates.
@@ -60,12 +61,15 @@ func TestWeightedScore(t *testing.T) {
 		{func(m *Measures) { m.DecisionsPerPlayer = 1 }, "too_short"},
 		{func(m *Measures) { m.DecisionsPerPlayer = 500 }, "too_long"},
 		{func(m *Measures) { m.ForcedShare = 0.95 }, "no_real_decisions"},
+		{func(m *Measures) { m.DrawRate = 0.5 }, "too_many_draws"},
+		{func(m *Measures) { m.Balance = 0.2 }, "seat_imbalance"},
+		{func(m *Measures) { m.Missing = []string{MechanicTricks} }, "missing_mechanic"},
 	}
 	for _, c := range cases {
 		mm := m
 		c.change(&mm)
 		s := f.Score(&mm)
-		if s.Playable || len(s.Failed) != 1 || s.Failed[0] != c.gate || s.Fitness != -0.25 {
+		if s.Playable || len(s.Failed) != 1 || s.Failed[0] != c.gate || math.Abs(s.Fitness+1.0/7) > 1e-12 {
 			t.Errorf("%s: %+v", c.gate, s)
 		}
 	}

@@ -1,11 +1,14 @@
 package evolve
 
 import (
+	"fmt"
 	"image/color"
+	"math"
 	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 )
@@ -97,4 +100,86 @@ func generationTicks(n int) plot.Ticker {
 		ticks = append(ticks, t)
 	}
 	return ticks
+}
+
+// archiveGrid is the archive as a plotter.GridXYZ: the best fitness of
+// every cell over the first two descriptors (the best over the others),
+// NaN for an empty cell.
+type archiveGrid struct {
+	ax, ay DescriptorConfig
+	z      [][]float64 // [col][row]
+}
+
+func (a *archiveGrid) Dims() (c, r int)   { return a.ax.Bins, a.ay.Bins }
+func (a *archiveGrid) Z(c, r int) float64 { return a.z[c][r] }
+func (a *archiveGrid) X(c int) float64 {
+	return a.ax.Min + (float64(c)+0.5)*(a.ax.Max-a.ax.Min)/float64(a.ax.Bins)
+}
+func (a *archiveGrid) Y(r int) float64 {
+	return a.ay.Min + (float64(r)+0.5)*(a.ay.Max-a.ay.Min)/float64(a.ay.Bins)
+}
+
+// writeArchivePlot writes archive.png and archive.svg: the MAP-Elites
+// archive as a heat map of its cells' fitness over the first two
+// descriptors (one row when there is one), empty cells white.
+func writeArchivePlot(dir string, g *Grid) error {
+	ax := g.Axes[0]
+	ay := DescriptorConfig{Name: "(one row)", Min: 0, Max: 1, Bins: 1}
+	if len(g.Axes) > 1 {
+		ay = g.Axes[1]
+	}
+	ag := &archiveGrid{ax: ax, ay: ay, z: make([][]float64, ax.Bins)}
+	for c := range ag.z {
+		ag.z[c] = make([]float64, ay.Bins)
+		for r := range ag.z[c] {
+			ag.z[c][r] = math.NaN()
+		}
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, ind := range g.cells {
+		if ind == nil {
+			continue
+		}
+		d := ind.Descriptors
+		cell := g.Cell(d)
+		// The bins of the first two axes from the mixed-radix index.
+		rest := 1
+		for _, a := range g.Axes[1:] {
+			rest *= a.Bins
+		}
+		c := cell / rest
+		r := 0
+		if len(g.Axes) > 1 {
+			r = cell / (rest / g.Axes[1].Bins) % g.Axes[1].Bins
+		}
+		f := ind.Score.Fitness
+		if z := ag.z[c][r]; math.IsNaN(z) || f > z {
+			ag.z[c][r] = f
+		}
+		lo, hi = math.Min(lo, f), math.Max(hi, f)
+	}
+	p := plot.New()
+	p.Title.Text = "MAP-Elites archive: fitness of each cell's elite"
+	p.X.Label.Text = ax.Name
+	p.Y.Label.Text = ay.Name
+	if lo > hi { // an empty archive
+		lo, hi = 0, 1
+	}
+	if hi-lo < 1e-9 {
+		hi = lo + 1e-9
+	}
+	h := plotter.NewHeatMap(ag, palette.Heat(32, 1))
+	h.Min, h.Max = lo, hi
+	h.NaN = color.White
+	p.Add(h)
+	p.X.Min, p.X.Max = ax.Min, ax.Max
+	p.Y.Min, p.Y.Max = ay.Min, ay.Max
+	p.Legend.Add(fmt.Sprintf("fitness %.3f (dark) to %.3f (light); white: empty", lo, hi))
+	p.Legend.Top = true
+	for _, ext := range []string{".svg", ".png"} {
+		if err := p.Save(7*vg.Inch, 5*vg.Inch, filepath.Join(dir, "archive"+ext)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
 )
@@ -30,9 +31,33 @@ type Remeasured struct {
 	// Again is the score of the re-measurement, Measures its measures.
 	Again    Score    `json:"remeasured"`
 	Measures Measures `json:"measures"`
+	// Components labels the re-measured components by name (Metrics).
+	Components map[string]float64 `json:"components"`
+	// Rank is the place of an evolved genome by re-measured fitness among
+	// the evolved ones (from 1; 0 for seed games and near-clones).
+	Rank int `json:"rank"`
+	// CloneOf names the better-ranked genome this one is a near-clone of
+	// (it is merged into it and not ranked).
+	CloneOf string `json:"clone_of,omitempty"`
+	// CompletionLo and CompletionHi are the 95% Wilson interval of the
+	// re-measured completion rate.
+	CompletionLo float64 `json:"completion_lo"`
+	CompletionHi float64 `json:"completion_hi"`
+	// Monotone reports that every ladder step beats chance.
+	Monotone bool `json:"monotone"`
+	// Flags say what is degenerate (failed gates, lint defects, completion
+	// under 99%, more than 200 decisions per player, a ladder that is not
+	// monotone, a replay that could not be recorded).
+	Flags []string `json:"flags,omitempty"`
+	// Replayable reports that the genome's games were recorded as
+	// replays (best genomes only; false when recording failed or none was
+	// asked for).
+	Replayable bool `json:"replayable"`
 }
 
-// finish writes the outputs of a finished run.
+// finish writes the outputs of a finished run. The best genomes are
+// those ranked first by re-measured fitness (near-clones merged), so what
+// best/ holds is what held up.
 func (r *runner) finish(ctx context.Context) (*Result, error) {
 	c := &r.cfg
 	res := &Result{Dir: r.dir, Population: r.pop, History: r.history}
@@ -40,7 +65,12 @@ func (r *runner) finish(ctx context.Context) (*Result, error) {
 	if err := r.writePopulation(); err != nil {
 		return nil, err
 	}
-	best := r.pop[:min(c.Output.Best, len(r.pop))]
+	rm, err := r.remeasure(ctx)
+	if err != nil {
+		return nil, err
+	}
+	best := r.rank(rm)
+	best = best[:min(c.Output.Best, len(best))]
 	res.Best = best
 	if err := r.writeBest(best); err != nil {
 		return nil, err
@@ -49,9 +79,18 @@ func (r *runner) finish(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	rm, err := r.remeasure(ctx)
-	if err != nil {
-		return nil, err
+	for i := range rm {
+		x := &rm[i]
+		for _, ind := range best {
+			if ind.Genome.ID == x.ID && !x.Seed {
+				x.Replayable = c.Output.ReplayGames > 0 && !slices.ContainsFunc(replayErrs, func(e string) bool {
+					return strings.HasPrefix(e, x.ID+":")
+				})
+				if !x.Replayable {
+					x.Flags = append(x.Flags, "unreplayable")
+				}
+			}
+		}
 	}
 	res.Remeasured = rm
 	if err := writeJSON(filepath.Join(r.dir, "remeasure.json"), rm); err != nil {
@@ -60,10 +99,82 @@ func (r *runner) finish(ctx context.Context) (*Result, error) {
 	if err := writePlots(r.dir, r.history); err != nil {
 		return nil, fmt.Errorf("evolve: plots: %w", err)
 	}
+	if err := writeArchivePlot(r.dir, r.grid); err != nil {
+		return nil, fmt.Errorf("evolve: archive plot: %w", err)
+	}
+	if len(best) > 0 {
+		if err := writeJSON(filepath.Join(r.dir, "lineage.json"), r.lineage(best[0].Genome.ID)); err != nil {
+			return nil, err
+		}
+	}
 	if err := r.writeReport(best, replays, replayErrs, rm); err != nil {
 		return nil, err
 	}
 	return res, nil
+}
+
+// rank orders the re-measured evolved genomes by re-measured fitness (ties:
+// evolved fitness, then ID), merges near-clones into the better-ranked
+// genome, sets Rank, CloneOf, the completion interval, Monotone and Flags
+// of every entry, and returns the ranked evolved individuals. Seed games
+// keep their place after the evolved ones.
+func (r *runner) rank(rm []Remeasured) []*Individual {
+	byID := map[string]*Individual{}
+	for _, ind := range r.pop {
+		byID[ind.Genome.ID] = ind
+	}
+	slices.SortStableFunc(rm, func(a, b Remeasured) int {
+		switch {
+		case a.Seed != b.Seed:
+			if a.Seed {
+				return 1
+			}
+			return -1
+		case a.Seed:
+			return 0
+		case a.Again.Fitness != b.Again.Fitness:
+			if a.Again.Fitness > b.Again.Fitness {
+				return -1
+			}
+			return 1
+		case a.Evolved.Fitness != b.Evolved.Fitness:
+			if a.Evolved.Fitness > b.Evolved.Fitness {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	var ranked []*Individual
+	for i := range rm {
+		x := &rm[i]
+		x.Components = componentMap(x.Again)
+		x.CompletionLo, x.CompletionHi = wilson(x.Measures.Completion, x.Measures.Games)
+		x.Monotone = monotone(x.Measures.Ladder)
+		var g *genome.Genome
+		if ind, ok := byID[x.ID]; ok && !x.Seed {
+			g = ind.Genome
+		} else if sg, err := genome.Seed(x.ID); err == nil {
+			g = sg
+		}
+		if g != nil {
+			x.Flags = flags(g, x)
+		}
+		if x.Seed || g == nil {
+			continue
+		}
+		for _, k := range ranked {
+			if nearClone(k.Genome, g) {
+				x.CloneOf = k.Genome.ID
+				break
+			}
+		}
+		if x.CloneOf == "" {
+			ranked = append(ranked, byID[x.ID])
+			x.Rank = len(ranked)
+		}
+	}
+	return ranked
 }
 
 // writePopulation writes the final population: population.fb (the
@@ -98,7 +209,7 @@ func (r *runner) writeBest(best []*Individual) error {
 		if err != nil {
 			return err
 		}
-		rules := genome.Rules(ind.Genome)
+		rules := rulebook.Rules(ind.Genome)
 		for _, f := range []struct {
 			ext  string
 			data []byte
@@ -177,11 +288,14 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 		if err != nil {
 			return nil, err
 		}
+		if c.Evaluation.MaxTurns > 0 {
+			g.Turns.MaxTurns = c.Evaluation.MaxTurns // the same cap as the evolved genomes
+		}
 		h, err := genome.ContentHash(g)
 		if err != nil {
 			return nil, err
 		}
-		ind := &Individual{Genome: g, Hash: h}
+		ind := &Individual{Genome: g, Hash: h, seed: true}
 		// The seed's score under evolution's settings, skill included.
 		if err := r.ev.evaluate(ctx, []*Individual{ind}, nil); err != nil {
 			return nil, err
@@ -191,7 +305,8 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			if err != nil {
 				return nil, err
 			}
-			ind.Measures.Skill, ind.Measures.HasSkill = v, true
+			ind.Measures.Ladder = v
+			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
 			r.ev.score(ind)
 		}
 		todo = append(todo, ind)
@@ -209,7 +324,8 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			if err != nil {
 				return nil, fmt.Errorf("evolve: re-measuring the skill of %s: %w", ind.Genome.ID, err)
 			}
-			m.Skill, m.HasSkill = v, true
+			m.Ladder = v
+			m.Skill, m.HasSkill = ladderSkill(v), true
 		}
 		out[i] = Remeasured{ID: ind.Genome.ID, Name: ind.Genome.Name, Hash: ind.Hash.String(), Seed: seedFlags[i],
 			Evolved: ind.Score, Again: r.fit.Score(&m), Measures: m}
@@ -231,10 +347,30 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 	p("- evaluation: %d games per genome, agents %s (seats alternate, both seatings), %d players (clamped to each game's range)\n",
 		c.Evaluation.Games, strings.Join(c.Evaluation.Agents, " and "), c.Evaluation.Players)
 	p("- fitness preset %s, weights fixed before the run: %s\n", c.Fitness.Preset, describeWeights(c.Fitness.ResolvedWeights()))
-	p("- gates: completion ≥ %g, %g ≤ decisions per player ≤ %g, forced-move share ≤ %g\n",
+	p("- gates: completion ≥ %g, %g ≤ decisions per player ≤ %g, forced-move share ≤ %g",
 		c.Gates.MinCompletion, c.Gates.MinDecisions, c.Gates.MaxDecisions, c.Gates.MaxForcedShare)
+	if c.Gates.MaxDrawRate > 0 {
+		p(", draw rate ≤ %g", c.Gates.MaxDrawRate)
+	}
+	if c.Gates.MinBalance > 0 {
+		p(", seat balance ≥ %g", c.Gates.MinBalance)
+	}
+	if len(c.Evaluation.Require) > 0 {
+		p(", required mechanics: %s", strings.Join(c.Evaluation.Require, ", "))
+	}
+	p("\n")
+	if c.Evaluation.MaxTurns > 0 {
+		p("- turn cap %d, written into every genome", c.Evaluation.MaxTurns)
+		if c.Evaluation.CapDraws {
+			p("; a game cut off by it is a draw")
+		}
+		p("\n")
+	}
+	if c.Evaluation.AblationGames > 0 {
+		p("- every bred genome is free of lint defects (repaired or rejected) and pruned by ablation (%d games per part)\n", c.Evaluation.AblationGames)
+	}
 	if c.Skill.Top > 0 {
-		p("- skill gradient of %s against random on the top %d of every generation, %d paired games per seat\n",
+		p("- skill ladder (random < greedy < ismcts:B < ismcts:4B, B from %s) on the top %d of every generation, %d games per pair; scored as a band on the interval bounds\n",
 			c.Skill.Agent, c.Skill.Top, c.Skill.Games)
 	}
 	p("- configuration: [config.json](config.json); per generation: [generations.csv](generations.csv); final population: population.fb, [population.json](population.json)\n\n")
@@ -249,18 +385,67 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		p("![fitness](fitness.png) ([SVG](fitness.svg))\n\n![diversity](diversity.png) ([SVG](diversity.svg))\n\n")
 	}
 
-	p("## Best genomes\n\n| # | genome | fitness | playable | decisions/player | files |\n|---|---|---|---|---|---|\n")
+	byID := map[string]*Remeasured{}
+	var seeds []Remeasured
+	for i := range rm {
+		byID[rm[i].ID] = &rm[i]
+		if rm[i].Seed {
+			seeds = append(seeds, rm[i])
+		}
+	}
+	if len(best) > 0 {
+		if x := byID[best[0].Genome.ID]; x != nil {
+			p("## What evolved\n\n%s\n\n", whatEvolved(best[0], x, seeds))
+		}
+	}
+
+	p("## Best genomes\n\nRanked by re-measured fitness (near-clones merged into the better one); intervals are 95%% Wilson intervals.\n\n")
+	p("| # | genome | evolved fitness | re-measured fitness | completion (95%% CI) | decisions/player | ladder lower bounds | flags | files |\n|---|---|---|---|---|---|---|---|---|\n")
 	for i, ind := range best {
 		stem := "best/" + bestName(i, ind)
-		p("| %d | %s | %.4f | %v | %.1f | [JSON](%s.json) · [FlatBuffers](%s.fb) · [rulebook](%s.rules.md) |\n",
-			i+1, ind.Genome.ID, ind.Score.Fitness, ind.Score.Playable, ind.Measures.DecisionsPerPlayer, stem, stem, stem)
+		x := byID[ind.Genome.ID]
+		if x == nil {
+			continue
+		}
+		var lad []string
+		for _, st := range ladderSteps(x.Measures.Ladder) {
+			lad = append(lad, fmt.Sprintf("%.2f", st.Lo))
+		}
+		fl := strings.Join(x.Flags, ", ")
+		if fl == "" {
+			fl = "none"
+		}
+		p("| %d | %s | %.4f | %.4f | %.3f (%.3f–%.3f) | %.1f | %s | %s | [JSON](%s.json) · [FlatBuffers](%s.fb) · [rulebook](%s.rules.md) |\n",
+			i+1, ind.Genome.ID, x.Evolved.Fitness, x.Again.Fitness, x.Measures.Completion, x.CompletionLo, x.CompletionHi,
+			x.Measures.DecisionsPerPlayer, strings.Join(lad, " / "), fl, stem, stem, stem)
 	}
 	p("\n")
+	var clones []string
+	for _, x := range rm {
+		if x.CloneOf != "" {
+			clones = append(clones, fmt.Sprintf("%s (near-clone of %s, %.4f)", x.ID, x.CloneOf, x.Again.Fitness))
+		}
+	}
+	if len(clones) > 0 {
+		p("Merged near-clones: %s.\n\n", strings.Join(clones, "; "))
+	}
+
+	if len(best) > 0 {
+		if lin := r.lineage(best[0].Genome.ID); len(lin) > 1 {
+			p("## Lineage of the best\n\nFirst parents back to generation 0 ([lineage.json](lineage.json)):\n\n")
+			for _, a := range lin {
+				p("- %s (generation %d, fitness %.4f)\n", a.ID, a.Generation, a.Fitness)
+			}
+			p("\n")
+		}
+	}
+
+	p("## Archive\n\n![MAP-Elites archive](archive.png) ([SVG](archive.svg)): the fitness of the elite of every cell over %s.\n\n", r.grid.Axes[0].Name)
 
 	p("## Re-measurement\n\n")
 	p("Every run ends by playing its best genomes again with %d× the games (%d per genome) and stronger agents (%s; skill: %s), beside the seed games for comparison. Evolved scores are those evolution saw. Full data: [remeasure.json](remeasure.json).\n\n",
 		c.Remeasure.GamesFactor, c.Evaluation.Games*c.Remeasure.GamesFactor, strings.Join(c.Remeasure.Agents, " and "), remeasureSpec(c).skillAgent)
-	p("| genome | kind | evolved fitness | re-measured fitness | playable again | failed gates |")
+	p("| genome | kind | evolved fitness | re-measured fitness | playable again | flags |")
 	for _, name := range ComponentNames() {
 		if c.Fitness.ResolvedWeights()[name] > 0 {
 			p(" %s |", name)
@@ -278,7 +463,7 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		if x.Seed {
 			kind = "seed"
 		}
-		p("| %s | %s | %.4f | %.4f | %v | %s |", x.ID, kind, x.Evolved.Fitness, x.Again.Fitness, x.Again.Playable, strings.Join(x.Again.Failed, " "))
+		p("| %s | %s | %.4f | %.4f | %v | %s |", x.ID, kind, x.Evolved.Fitness, x.Again.Fitness, x.Again.Playable, strings.Join(x.Flags, ", "))
 		for i, name := range ComponentNames() {
 			if c.Fitness.ResolvedWeights()[name] > 0 {
 				p(" %.3f |", x.Again.Components[i])
@@ -304,5 +489,20 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 			p("- %s\n", e)
 		}
 	}
+	p("\n## Fitness components\n\n| component | weight | formula | range |\n|---|---|---|---|\n")
+	w := c.Fitness.ResolvedWeights()
+	for _, m := range Metrics() {
+		if w[m.Name] > 0 {
+			p("| %s | %g | %s | %s |\n", m.Name, w[m.Name], m.Formula, m.Range)
+		}
+	}
 	return os.WriteFile(filepath.Join(r.dir, "report.md"), []byte(b.String()), 0o644)
+}
+
+// ladderSteps returns the steps of l (none when l is nil).
+func ladderSteps(l *sim.LadderResult) []sim.LadderStep {
+	if l == nil {
+		return nil
+	}
+	return l.Steps
 }

@@ -218,6 +218,9 @@ type runner struct {
 	pop     []*Individual
 	history []GenRow
 	gen     int
+	// ancestry holds every genome that has been in the population or the
+	// archive, by ID.
+	ancestry map[string]Ancestor
 }
 
 func (r *runner) progress(p Progress) {
@@ -289,6 +292,10 @@ func (r *runner) run(ctx context.Context, cp *checkpoint) (*Result, error) {
 		}
 		r.pcg, r.rng = cp.pcg, rand.New(cp.pcg)
 		r.pop, r.history, r.gen = cp.pop, cp.history, cp.generation
+		r.ancestry = map[string]Ancestor{}
+		for _, a := range cp.ancestry {
+			r.ancestry[a.ID] = a
+		}
 		for _, ind := range cp.archive {
 			r.grid.Add(ind)
 		}
@@ -318,13 +325,16 @@ func (r *runner) initial(ctx context.Context) error {
 	c := &r.cfg
 	seen := map[genome.Hash]bool{}
 	var inds []*Individual
-	add := func(g *genome.Genome) bool {
+	add := func(g *genome.Genome, seed bool) bool {
+		if !r.admit(g) {
+			return false
+		}
 		h, err := genome.ContentHash(g)
 		if err != nil || seen[h] {
 			return false
 		}
 		seen[h] = true
-		inds = append(inds, &Individual{Genome: g, Hash: h})
+		inds = append(inds, &Individual{Genome: g, Hash: h, seed: seed})
 		return true
 	}
 	for _, id := range seedIDs(c.Population.Seeds) {
@@ -335,7 +345,7 @@ func (r *runner) initial(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("evolve: population.seeds: %w", err)
 		}
-		add(g)
+		add(g, true)
 	}
 	ro := genome.RandomOptions{MaxPhases: c.Population.MaxPhases, MaxConditionDepth: 3, ChipsProbability: c.Population.ChipsProbability}
 	for i := 0; len(inds) < c.Population.Size; i++ {
@@ -346,7 +356,7 @@ func (r *runner) initial(ctx context.Context) error {
 		g.ID = fmt.Sprintf("g000-%03d", len(inds))
 		g.Name = "Random game " + g.ID
 		g.Lineage, g.Generation = nil, 0
-		add(g)
+		add(g, false)
 	}
 	if err := r.measure(ctx, inds); err != nil {
 		return err
@@ -395,11 +405,13 @@ func (r *runner) endGeneration(evaluated int) error {
 		row.Playable = float64(playable) / float64(len(r.pop))
 	}
 	r.history = append(r.history, row)
+	r.remember(r.pop)
+	r.remember(r.grid.Elites())
 	cfgHash, err := ConfigHash(&r.cfg)
 	if err != nil {
 		return err
 	}
-	if err := writeCheckpoint(r.dir, cfgHash, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history); err != nil {
+	if err := writeCheckpoint(r.dir, cfgHash, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history, r.ancestors()); err != nil {
 		return fmt.Errorf("evolve: checkpoint: %w", err)
 	}
 	if err := r.writeCSV(); err != nil {
@@ -407,6 +419,20 @@ func (r *runner) endGeneration(evaluated int) error {
 	}
 	r.progress(Progress{Generation: r.gen, Stage: StageEvaluate, Done: 1, Total: 1, Row: &row})
 	return nil
+}
+
+// admit prepares a genome to enter the population and reports whether it
+// may: the experiment's turn cap is written into turns.max_turns, its lint
+// defects are repaired (Cohere) and it must have the required mechanics.
+// It changes g in place.
+func (r *runner) admit(g *genome.Genome) bool {
+	if c := r.cfg.Evaluation.MaxTurns; c > 0 {
+		g.Turns.MaxTurns = c
+	}
+	if !Cohere(g) {
+		return false
+	}
+	return len(missingMechanics(g, r.cfg.Evaluation.Require)) == 0
 }
 
 // writeCSV writes generations.csv from the history.
@@ -452,7 +478,7 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 				lineage = lineage[:1]
 				g, ok = r.mut.Mutate(r.rng, a.Genome)
 			}
-			if !ok {
+			if !ok || !r.admit(g) {
 				continue
 			}
 			h, err := genome.ContentHash(g)
@@ -473,6 +499,22 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 		}
 	}
 	return kids
+}
+
+// distinct drops the children that the ablation pass made equal to a genome
+// of the population (whose hashes are in seen, with the children's hashes
+// before ablation) or to an earlier child.
+func distinct(kids []*Individual, seen map[genome.Hash]bool) []*Individual {
+	out := kids[:0]
+	kept := map[genome.Hash]bool{}
+	for _, k := range kids {
+		if len(k.Measures.Pruned) > 0 && seen[k.Hash] || kept[k.Hash] {
+			continue
+		}
+		kept[k.Hash] = true
+		out = append(out, k)
+	}
+	return out
 }
 
 // Model is how a generation is made from the last: the generational GA or
@@ -511,6 +553,7 @@ func (m GA) Next(ctx context.Context, r *runner, gen int) ([]*Individual, int, e
 	}); err != nil {
 		return nil, 0, err
 	}
+	kids = distinct(kids, seen)
 	slicesSortByBase(kids)
 	if len(kids) > m.Survivors {
 		kids = kids[:m.Survivors]
@@ -554,6 +597,7 @@ func (MAPElites) Next(ctx context.Context, r *runner, gen int) ([]*Individual, i
 	if err := r.measure(ctx, kids); err != nil {
 		return nil, 0, err
 	}
+	kids = distinct(kids, seen)
 	for _, k := range kids {
 		r.grid.Add(k)
 	}

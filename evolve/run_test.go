@@ -41,6 +41,7 @@ func TestSameSeedSameRunAnyWorkers(t *testing.T) {
 	}
 	// Everything the run promises is there.
 	for _, f := range []string{"config.json", "fitness.svg", "fitness.png", "diversity.svg", "diversity.png", "report.md",
+		"archive.png", "archive.svg", "lineage.json",
 		"best/01-" + r1.Best[0].Genome.ID + ".json", "best/01-" + r1.Best[0].Genome.ID + ".fb",
 		"best/01-" + r1.Best[0].Genome.ID + ".rules.md", "replays/01-" + r1.Best[0].Genome.ID + "-game-001.dfr"} {
 		if st, err := os.Stat(filepath.Join(d1, f)); err != nil || st.Size() == 0 {
@@ -48,10 +49,30 @@ func TestSameSeedSameRunAnyWorkers(t *testing.T) {
 		}
 	}
 	report, _ := os.ReadFile(filepath.Join(d1, "report.md"))
-	for _, want := range []string{"generations.csv", "fitness.png", "diversity.svg", "remeasure.json", "rules.md", "deckforge serve", "crazy_eights"} {
+	for _, want := range []string{"generations.csv", "fitness.png", "diversity.svg", "remeasure.json", "rules.md", "deckforge serve", "crazy_eights",
+		"## What evolved", "The best genome after re-measurement is " + r1.Best[0].Genome.ID, "archive.png", "## Fitness components"} {
 		if !strings.Contains(string(report), want) {
 			t.Errorf("report.md does not mention %q", want)
 		}
+	}
+	// The best genomes are ranked by re-measured fitness, each replayable,
+	// and the re-measurement labels its components.
+	var ranked []Remeasured
+	for _, x := range r1.Remeasured {
+		if x.Rank > 0 {
+			ranked = append(ranked, x)
+		}
+		if len(x.Components) != len(ComponentNames()) {
+			t.Errorf("%s: %d labelled components", x.ID, len(x.Components))
+		}
+	}
+	for i := 1; i < len(ranked); i++ {
+		if ranked[i].Again.Fitness > ranked[i-1].Again.Fitness || ranked[i].Rank != i+1 {
+			t.Errorf("rank %d (%s, %.4f) after %.4f", ranked[i].Rank, ranked[i].ID, ranked[i].Again.Fitness, ranked[i-1].Again.Fitness)
+		}
+	}
+	if len(ranked) == 0 || ranked[0].ID != r1.Best[0].Genome.ID || !ranked[0].Replayable {
+		t.Errorf("best %s, ranked %+v", r1.Best[0].Genome.ID, ranked)
 	}
 }
 

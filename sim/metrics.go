@@ -9,6 +9,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/sim/agent"
 )
 
 // Metrics are the measures of a run, aggregated over its games in game
@@ -78,9 +79,13 @@ type Metrics struct {
 	AgentWinRate  map[string]Opt `json:"agent_win_rate"`
 	SeatNetChips  []Opt          `json:"seat_net_chips,omitempty"`
 
-	Betting    *BettingMetrics `json:"betting,omitempty"`
-	SitOuts    SitOutCounts    `json:"sit_outs"`
-	Positional *Positional     `json:"positional,omitempty"`
+	Betting *BettingMetrics `json:"betting,omitempty"`
+	SitOuts SitOutCounts    `json:"sit_outs"`
+	// HouseFallbacks sums the house players' fallbacks over the games
+	// (agent.Fallbacks): decisions the strategy module could not take as
+	// asked.
+	HouseFallbacks agent.Fallbacks `json:"house_fallbacks"`
+	Positional     *Positional     `json:"positional,omitempty"`
 
 	// Skill holds skill gradients when SkillGradient measured them.
 	Skill []Skill `json:"skill,omitempty"`
@@ -101,7 +106,7 @@ type BettingMetrics struct {
 }
 
 // Positional holds the positional stats of a run's chip games (engine/stats
-// fed with every hand's betting by game.StatsFeeder), summed over every seat: the hands, the
+// fed with every hand's betting by StatsFeeder), summed over every seat: the hands, the
 // feature vector of stats.FeaturesOf and the metrics of stats.ComputeMetrics.
 // Errors counts hands the tracker refused (they are left out).
 type Positional struct {
@@ -131,6 +136,7 @@ type accumulator struct {
 	net                                       [game.MaxPlayers]float64
 	betting                                   BettingCounts
 	sit                                       SitOutCounts
+	fallbacks                                 agent.Fallbacks
 	pos                                       *stats.Aggregator
 	posErr                                    int
 }
@@ -184,6 +190,7 @@ func (a *accumulator) add(g *GameResult) {
 	}
 	a.betting.add(&g.Betting)
 	a.sit.add(&g.SitOuts)
+	a.fallbacks.Add(g.Fallbacks)
 	if a.pos != nil && g.positional != nil {
 		a.pos.Merge(g.positional)
 	}
@@ -281,6 +288,7 @@ func (a *accumulator) metrics() Metrics {
 		m.Betting = b
 	}
 	m.SitOuts = a.sit
+	m.HouseFallbacks = a.fallbacks
 	if a.pos != nil {
 		tot := a.pos.Total()
 		m.Positional = &Positional{

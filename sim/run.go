@@ -46,6 +46,15 @@ type Options struct {
 	SitOuts SitOuts
 	// Source names the run in replays ("simulate" when empty).
 	Source string
+	// SameDeals keys the games by the run seed alone, not by the genome's
+	// content hash: two genomes run with the same seed then get the same
+	// game seeds, so their games can be compared one by one (ablation).
+	SameDeals bool
+	// CapDraws scores a game that ends at the turn cap (not completed) as a
+	// draw: every seat is a winner and gets reward 1/n, whatever ranking
+	// the win conditions would give. Evolution uses it so that a game
+	// cannot win fitness by stalling until the cap.
+	CapDraws bool
 }
 
 // Result is the outcome of a run.
@@ -81,6 +90,9 @@ func Run(ctx context.Context, prog *game.Program, agents []string, games int, se
 		return nil, fmt.Errorf("sim: %w", err)
 	}
 	plan.key = RunKey(seed, hash)
+	if opt.SameDeals {
+		plan.key = RunKey(seed, genome.Hash{})
+	}
 	plan.hash = hash
 	plan.seed = seed
 
@@ -370,6 +382,12 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 	r.Completed = s.Turn() <= w.pl.rules.maxTurns
 	r.Winners = s.Winners()
 	s.Rewards(r.Rewards[:n])
+	if !r.Completed && w.pl.opt.CapDraws {
+		r.Winners = uint16(1)<<n - 1
+		for p := 0; p < n; p++ {
+			r.Rewards[p] = 1 / float64(n)
+		}
+	}
 	var net [game.MaxPlayers]chips.Chips
 	s.NetChips(net[:n])
 	for p := 0; p < n; p++ {
@@ -378,6 +396,11 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 	w.obs.lead.metrics(r)
 	r.Betting = w.obs.bet
 	r.SitOuts = w.obs.sit
+	for _, a := range w.agents {
+		if fc, ok := a.(agent.FallbackCounter); ok {
+			r.Fallbacks.Add(fc.Fallbacks())
+		}
+	}
 	r.positional = w.obs.posAgg
 	r.positionalErr = w.obs.posErrs
 	if w.obs.rec != nil {

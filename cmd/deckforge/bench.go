@@ -46,7 +46,7 @@ func runBench(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, benchUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	seconds := fs.Float64("seconds", 1, "total duration of each figure's samples, in seconds (0 < S ≤ 3600)")

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/internal/safetext"
 )
 
@@ -96,7 +97,7 @@ func runGenome(args []string, io stdio) int {
 	case "show":
 		fmt.Fprint(safetext.Writer(io.out), summary(g))
 	case "rules":
-		fmt.Fprint(safetext.Writer(io.out), genome.Rules(safeNames(g)))
+		fmt.Fprint(safetext.Writer(io.out), rulebook.Rules(safeNames(g)))
 	}
 	return 0
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -25,10 +26,13 @@ func TestPlayTranscript(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", id, code, errs)
 		}
-		for _, want := range []string{"Hand 1 (dealer p0)", "  deal p", "Result: p", "Final: "} {
+		for _, want := range []string{"Hand 1 (dealer p1)", "  deal p", "Result: p", "Final: "} {
 			if !strings.Contains(out, want) {
 				t.Fatalf("%s: transcript lacks %q:\n%s", id, want, out)
 			}
+		}
+		if regexp.MustCompile(`\bp0\b`).MatchString(out) {
+			t.Fatalf("%s: players are numbered from p1, as in PHH, but the transcript has p0:\n%s", id, out)
 		}
 		again, _, _ := runPlayCmd(t, "play", id, "--agents", "greedy,random", "--seed", "4")
 		if again != out {

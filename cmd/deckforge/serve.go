@@ -46,7 +46,7 @@ func serve(ctx context.Context, args []string, sio stdio, ready func(addr string
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, serveUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; a host other than a loopback one serves DIR to the network)")
 	wasm := fs.String("wasm", "", "path of viewer.wasm (default: viewer/web/viewer.wasm of this checkout)")

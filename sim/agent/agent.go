@@ -12,6 +12,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/sim/agent/house"
+	"github.com/deckforge/deckforge/sim/seed"
 )
 
 // Agent chooses moves for one seat. It sees a View (what the player to move
@@ -30,6 +31,37 @@ type Agent interface {
 	// Choose returns a legal move of the view's player (the zero Move when
 	// there is none: the game is over).
 	Choose(v View) game.Move
+}
+
+// Fallbacks counts the decisions of a house player that the strategy
+// module could not take as asked (the house-player seed's error table):
+// an invalid situation, an evaluation that failed or would exceed its
+// budget, and actions that were not legal moves (played as check, else
+// fold, else call).
+type Fallbacks struct {
+	InvalidState   int `json:"invalid_state"`
+	EvalFailed     int `json:"evaluation_failed"`
+	BudgetExceeded int `json:"budget_exceeded"`
+	IllegalAction  int `json:"illegal_action"`
+}
+
+// Add adds o's counts to f.
+func (f *Fallbacks) Add(o Fallbacks) {
+	f.InvalidState += o.InvalidState
+	f.EvalFailed += o.EvalFailed
+	f.BudgetExceeded += o.BudgetExceeded
+	f.IllegalAction += o.IllegalAction
+}
+
+// Total returns the number of fallbacks.
+func (f Fallbacks) Total() int {
+	return f.InvalidState + f.EvalFailed + f.BudgetExceeded + f.IllegalAction
+}
+
+// FallbackCounter is an agent that counts its fallbacks (the house
+// player): Fallbacks returns the counts since the last Reset.
+type FallbackCounter interface {
+	Fallbacks() Fallbacks
 }
 
 // The agent kinds New accepts.
@@ -270,12 +302,7 @@ func ParseList(list string, seats int, opts Options) ([]Agent, error) {
 
 // mix returns a SplitMix64 mix of a and b, to seed one generator per
 // seat.
-func mix(a, b uint64) uint64 {
-	x := a ^ (b+1)*0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func mix(a, b uint64) uint64 { return seed.Finalize(a ^ (b+1)*seed.Gamma) }
 
 // seedPair returns the two PCG words of seed.
 func seedPair(seed uint64) (uint64, uint64) { return mix(seed, 0), mix(seed, 1) }

@@ -1,0 +1,295 @@
+package evolve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
+)
+
+// The mechanics an experiment can require (evaluation.require).
+const (
+	// MechanicTricks: a trick phase, and tricks decide the game: a
+	// most_tricks win, points per trick or per won card that a score win
+	// reads, elimination of players without tricks, or capture_all with
+	// tricks collected.
+	MechanicTricks = "tricks"
+	// MechanicBetting: chips and a betting phase.
+	MechanicBetting = "betting"
+	// MechanicShowdown: a showdown phase.
+	MechanicShowdown = "showdown"
+)
+
+// MechanicNames lists the mechanics evaluation.require accepts.
+func MechanicNames() []string { return []string{MechanicTricks, MechanicBetting, MechanicShowdown} }
+
+// HasMechanic reports whether g has the mechanic name (MechanicNames).
+func HasMechanic(g *genome.Genome, name string) bool {
+	has := func(k genome.PhaseKind) bool {
+		return slices.ContainsFunc(g.Phases, func(p genome.Phase) bool { return p.Kind == k })
+	}
+	switch name {
+	case MechanicBetting:
+		return g.Setup.HasChips() && has(genome.PhaseBetting)
+	case MechanicShowdown:
+		return has(genome.PhaseShowdown)
+	case MechanicTricks:
+		if !has(genome.PhaseTrick) {
+			return false
+		}
+		if g.Setup.Elimination == genome.EliminateNoTricks {
+			return true
+		}
+		scores := false
+		for _, w := range g.WinConditions {
+			switch w.Kind {
+			case genome.WinMostTricks:
+				return true
+			case genome.WinCaptureAll:
+				return true
+			case genome.WinHighScore, genome.WinLowScore, genome.WinFirstToScore:
+				scores = true
+			}
+		}
+		if scores {
+			for _, sr := range g.Scoring {
+				if sr.Kind == genome.ScoreTrickWon || sr.Kind == genome.ScoreCardWon {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// missingMechanics returns the required mechanics g lacks.
+func missingMechanics(g *genome.Genome, require []string) []string {
+	var out []string
+	for _, m := range require {
+		if !HasMechanic(g, m) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Cohere repairs the lint defects of g (genome.Lint) that have an obvious
+// repair and reports whether the result is valid and free of defects. It
+// changes g in place:
+//
+//	empty_betting_round    the betting round is removed
+//	phase_after_showdown   the phases after the chip game's showdown are removed
+//	many_showdowns         the later showdowns are removed
+//	unread_scoring         the scoring rules are removed
+//	trump_without_tricks   the trump rule becomes none
+//	tiny_bet               the bet unit is raised to half the big blind
+//
+// An empty_pot_showdown is repaired only when it goes as a second
+// showdown; otherwise, and for chips_without_betting, there is no repair
+// and the genome is rejected (false).
+func Cohere(g *genome.Genome) bool {
+	for range 4 {
+		ds := genome.Lint(g)
+		if len(ds) == 0 {
+			return len(genome.Validate(g)) == 0
+		}
+		if !repairDefects(g, ds) {
+			return false
+		}
+	}
+	return false
+}
+
+// repairDefects applies the repair of each defect; false when one has none.
+func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
+	var drop []int  // phases to delete
+	var empty []int // showdowns that can only find an empty pot
+	for _, d := range ds {
+		var i int
+		indexed := false
+		if _, err := fmt.Sscanf(d.Path, "phases[%d]", &i); err == nil && i >= 0 && i < len(g.Phases) {
+			indexed = true
+		}
+		switch d.Code {
+		case genome.DefectEmptyBettingRound, genome.DefectAfterShowdown, genome.DefectManyShowdowns:
+			if !indexed {
+				return false
+			}
+			drop = append(drop, i)
+		case genome.DefectEmptyPotShowdown:
+			if !indexed {
+				return false
+			}
+			empty = append(empty, i)
+		case genome.DefectUnreadScoring:
+			g.Scoring = nil
+		case genome.DefectTrumpWithoutTricks:
+			g.Setup.Trump = genome.TrumpNone
+		case genome.DefectTinyBet:
+			if !indexed {
+				return false
+			}
+			g.Phases[i].Betting.MinBet = (g.Setup.BigBlind + 1) / 2
+		default:
+			return false
+		}
+	}
+	slices.Sort(drop)
+	drop = slices.Compact(drop)
+	for _, i := range empty {
+		if _, found := slices.BinarySearch(drop, i); !found {
+			return false // the hand's only showdown: no repair
+		}
+	}
+	if len(drop) >= len(g.Phases) {
+		return false
+	}
+	for k := len(drop) - 1; k >= 0; k-- {
+		deletePhase(g, drop[k])
+	}
+	return true
+}
+
+// part is one removable rule of a genome: a phase, an effect or a
+// scoring rule.
+type part struct {
+	kind  string // "phase", "effect", "scoring"
+	index int
+}
+
+func (p part) String() string { return fmt.Sprintf("%s %d", p.kind, p.index) }
+
+func parts(g *genome.Genome) []part {
+	var ps []part
+	for i := range g.Phases {
+		ps = append(ps, part{"phase", i})
+	}
+	for i := range g.Effects {
+		ps = append(ps, part{"effect", i})
+	}
+	for i := range g.Scoring {
+		ps = append(ps, part{"scoring", i})
+	}
+	return ps
+}
+
+// without returns a copy of g without p, or nil when that copy is not a
+// valid, coherent genome.
+func without(g *genome.Genome, p part) *genome.Genome {
+	c := g.Clone()
+	switch p.kind {
+	case "phase":
+		if len(c.Phases) <= 1 {
+			return nil
+		}
+		deletePhase(c, p.index)
+	case "effect":
+		c.Effects = slices.Delete(c.Effects, p.index, p.index+1)
+	case "scoring":
+		c.Scoring = slices.Delete(c.Scoring, p.index, p.index+1)
+	}
+	if len(genome.Validate(c)) > 0 || len(genome.Lint(c)) > 0 {
+		return nil
+	}
+	return c
+}
+
+// playPrint is what ablation compares: per game, the winners, the turns and
+// the hands played.
+type playPrint []uint64
+
+// fingerprint plays games games of g by agent in every seat from seed and
+// returns their print.
+func fingerprint(ctx context.Context, g *genome.Genome, agentName string, players, games int, seed uint64, opt sim.Options) (playPrint, error) {
+	prog, err := game.Compile(g)
+	if err != nil {
+		return nil, err
+	}
+	opt.Players = min(max(players, prog.MinPlayers()), prog.MaxPlayers())
+	opt.KeepGames, opt.SameDeals = true, true
+	opt.Progress, opt.Replay = nil, nil
+	res, err := sim.Run(ctx, prog, []string{agentName}, games, seed, 1, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make(playPrint, len(res.Games))
+	for i, r := range res.Games {
+		out[i] = uint64(r.Winners) | uint64(r.Turns)<<16 | uint64(r.Hands)<<40
+	}
+	return out, nil
+}
+
+// Ablate removes, one at a time, every phase, effect and scoring rule of g
+// whose removal does not change play: with the removal the genome is still
+// valid and free of lint defects, and games games played by agent from the
+// same seeds have the same winners, turns and hands in every game. It
+// returns the pruned genome (g itself when nothing was removed) and what
+// it removed. The parts are tried from the last to the first so indexes
+// stay meaningful; a removal is kept before the next part is tried.
+func Ablate(ctx context.Context, g *genome.Genome, agentName string, players, games int, seed uint64, opt sim.Options) (*genome.Genome, []string, error) {
+	if games <= 0 {
+		return g, nil, nil
+	}
+	base, err := fingerprint(ctx, g, agentName, players, games, seed, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	cur := g
+	var removed []string
+	ps := parts(g)
+	for k := len(ps) - 1; k >= 0; k-- {
+		c := without(cur, ps[k])
+		if c == nil {
+			continue
+		}
+		fp, err := fingerprint(ctx, c, agentName, players, games, seed, opt)
+		if err != nil {
+			continue // the smaller game cannot be played: keep the part
+		}
+		if slices.Equal(fp, base) {
+			removed = append(removed, ps[k].String())
+			cur = c
+		}
+	}
+	return cur, removed, nil
+}
+
+// Prune applies the removals that Ablate reported ("phase 3", "effect 0",
+// "scoring 1", in Ablate's order) to a copy of g.
+func Prune(g *genome.Genome, removed []string) (*genome.Genome, error) {
+	c := g.Clone()
+	for _, r := range removed {
+		var p part
+		if _, err := fmt.Sscanf(r, "%s %d", &p.kind, &p.index); err != nil {
+			return nil, fmt.Errorf("prune %q: %w", r, err)
+		}
+		switch {
+		case p.kind == "phase" && p.index >= 0 && p.index < len(c.Phases):
+			deletePhase(c, p.index)
+		case p.kind == "effect" && p.index >= 0 && p.index < len(c.Effects):
+			c.Effects = slices.Delete(c.Effects, p.index, p.index+1)
+		case p.kind == "scoring" && p.index >= 0 && p.index < len(c.Scoring):
+			c.Scoring = slices.Delete(c.Scoring, p.index, p.index+1)
+		default:
+			return nil, fmt.Errorf("prune %q: no such part", r)
+		}
+	}
+	return c, nil
+}
+
+// RulesLength is the size of a rulebook: phases, effects, scoring rules and
+// win conditions, plus the nodes of every condition beyond the first of
+// each (a condition that is a single test costs nothing extra).
+func RulesLength(g *genome.Genome) int {
+	n := len(g.Phases) + len(g.Effects) + len(g.Scoring) + len(g.WinConditions)
+	cs, _ := conditions(g)
+	for _, c := range cs {
+		if k := c.Nodes(); k > 1 {
+			n += k - 1
+		}
+	}
+	return n
+}

@@ -1,0 +1,88 @@
+package evolve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
+)
+
+func seedGenome(t *testing.T, id string) *genome.Genome {
+	t.Helper()
+	g, err := genome.Seed(id)
+	require.NoError(t, err)
+	return g
+}
+
+func TestCohereRepairsDefects(t *testing.T) {
+	g := seedGenome(t, "holdem_nl_heads_up")
+	// Two betting rounds back to back, a second showdown after the first,
+	// tiny bets, unread scoring and a trump without tricks.
+	g.Phases = append([]genome.Phase{g.Phases[0]}, g.Phases...)
+	g.Phases = append(g.Phases, genome.Phase{Kind: genome.PhaseShowdown, Showdown: genome.ShowdownPhase{Method: genome.ShowdownHighCard}})
+	g.Setup.SmallBlind, g.Setup.BigBlind = 5, 10
+	g.Scoring = []genome.ScoringRule{{Kind: genome.ScoreShowdownWon, Points: 1}}
+	g.Setup.Trump = genome.TrumpFixed
+	require.NotEmpty(t, genome.Lint(g))
+	require.Empty(t, genome.Validate(g))
+	require.True(t, Cohere(g))
+	assert.Empty(t, genome.Lint(g))
+	assert.Len(t, g.Phases, 8)
+	assert.Empty(t, g.Scoring)
+	assert.Equal(t, genome.TrumpNone, g.Setup.Trump)
+	assert.Equal(t, uint32(5), g.Phases[0].Betting.MinBet)
+
+	// Chips without betting has no repair.
+	w := seedGenome(t, "war")
+	w.Setup.StartingChips = 50
+	assert.False(t, Cohere(w))
+}
+
+func TestHasMechanic(t *testing.T) {
+	assert.True(t, HasMechanic(seedGenome(t, "hearts"), MechanicTricks))
+	assert.True(t, HasMechanic(seedGenome(t, "knockout_whist"), MechanicTricks))
+	assert.False(t, HasMechanic(seedGenome(t, "go_fish"), MechanicTricks))
+	assert.False(t, HasMechanic(seedGenome(t, "crazy_eights"), MechanicBetting))
+	assert.True(t, HasMechanic(seedGenome(t, "omaha_pl"), MechanicBetting))
+	assert.Equal(t, []string{MechanicTricks}, missingMechanics(seedGenome(t, "go_fish"), []string{MechanicTricks}))
+}
+
+func TestAblateRemovesWhatDoesNothing(t *testing.T) {
+	g := seedGenome(t, "crazy_eights")
+	// A peek effect on a rank nobody can hold (the deck has no jokers, so
+	// a joker-only rank set never matches): it never fires.
+	e := g.Effects[0]
+	e.Kind = genome.EffectPeek
+	e.Target = genome.TargetNextPlayer
+	e.Value = 1
+	e.Ranks = genome.Ranks(cards.RankJoker)
+	g.Effects = append(g.Effects, e)
+	require.Empty(t, genome.Validate(g))
+	pruned, removed, err := Ablate(context.Background(), g, "greedy", 2, 4, 3, sim.Options{})
+	require.NoError(t, err)
+	assert.Contains(t, removed, "effect 1")
+	assert.Len(t, pruned.Effects, 1)
+	assert.Len(t, pruned.Phases, 1, "the play phase matters")
+}
+
+func TestSkillBand(t *testing.T) {
+	c := 0.5
+	assert.Equal(t, 0.0, SkillBand(0.45, 0.6, c), "a coin flip")
+	assert.Equal(t, 1.0, SkillBand(0.7, 0.8, c), "clearly better, not always")
+	assert.InDelta(t, 0.0, SkillBand(0.97, 1, c), 1e-12, "always wins is as bad as a coin flip")
+	assert.InDelta(t, 0.5, SkillBand(0.575, 0.8, c), 1e-12)
+	lo, hi := wilson(0.5, 400)
+	assert.InDelta(t, 0.451, lo, 0.001)
+	assert.InDelta(t, 0.549, hi, 0.001)
+	l := &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{{Lo: 0.7, Hi: 0.8, Beats: true}, {Lo: 0.45, Hi: 0.6}}}
+	assert.InDelta(t, 0.5, ladderSkill(l), 1e-12)
+	assert.False(t, monotone(l))
+	l.Steps = l.Steps[:1]
+	assert.True(t, monotone(l))
+	assert.False(t, monotone(nil))
+}
