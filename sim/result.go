@@ -158,6 +158,8 @@ type GameResult struct {
 
 	Betting BettingCounts `json:"betting"`
 	SitOuts SitOutCounts  `json:"sit_outs"`
+	// Tricks counts the tricks each player won over the game.
+	Tricks [game.MaxPlayers]int `json:"tricks"`
 
 	// positional holds the game's positional stats (chip games), merged
 	// into the run in game order.

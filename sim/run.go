@@ -396,6 +396,7 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 	w.obs.lead.metrics(r)
 	r.Betting = w.obs.bet
 	r.SitOuts = w.obs.sit
+	r.Tricks = w.obs.tricks
 	r.positional = w.obs.posAgg
 	r.positionalErr = w.obs.posErrs
 	if w.obs.rec != nil {
