@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
 )
@@ -208,7 +209,7 @@ func (r *runner) writeBest(best []*Individual) error {
 		if err != nil {
 			return err
 		}
-		rules := genome.Rules(ind.Genome)
+		rules := rulebook.Rules(ind.Genome)
 		for _, f := range []struct {
 			ext  string
 			data []byte

@@ -186,6 +186,15 @@ func (v Test) String() string    { return enumString(uint8(v), testNames, "Test"
 func (Test) enumNames() []string { return testNames }
 func (v Test) valid() bool       { return int(v) < len(testNames) }
 
+// Tests returns every condition test (all but TestNone), in order.
+func Tests() []Test {
+	ts := make([]Test, 0, len(testNames)-1)
+	for t := TestCardRankIn; int(t) < len(testNames); t++ {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
 // testInfo classifies a test: whether it needs a candidate card, whether it
 // compares a number (Cmp, Value), and which set it reads.
 type testInfo struct {
@@ -639,3 +648,13 @@ var phaseKindNames = []string{"none", "deal", "draw", "play", "discard", "trick"
 func (v PhaseKind) String() string    { return enumString(uint8(v), phaseKindNames, "PhaseKind") }
 func (PhaseKind) enumNames() []string { return phaseKindNames }
 func (v PhaseKind) valid() bool       { return int(v) < len(phaseKindNames) }
+
+// PhaseKinds returns every phase kind a genome may use (all but PhaseNone),
+// in order.
+func PhaseKinds() []PhaseKind {
+	ks := make([]PhaseKind, 0, len(phaseKindNames)-1)
+	for k := PhaseDeal; int(k) < len(phaseKindNames); k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}

@@ -69,6 +69,11 @@ type encoder struct {
 type fieldInfo struct {
 	name string
 	meta bool
+	// omitDefault (json:"name,omitdefault") leaves the field out when it
+	// holds its default, so that adding a field does not change the
+	// canonical JSON, and so the content hash, of genomes that do not use
+	// it. Every field added from now on carries it.
+	omitDefault bool
 }
 
 // info returns the JSON names of struct type t's fields, cached for the
@@ -83,7 +88,8 @@ func (e *encoder) info(t reflect.Type) []fieldInfo {
 	fs := make([]fieldInfo, t.NumField())
 	for i := range fs {
 		f := t.Field(i)
-		fs[i] = fieldInfo{name: f.Tag.Get("json"), meta: f.Tag.Get("meta") != ""}
+		name, opt, _ := strings.Cut(f.Tag.Get("json"), ",")
+		fs[i] = fieldInfo{name: name, meta: f.Tag.Get("meta") != "", omitDefault: opt == "omitdefault"}
 	}
 	e.fields[t] = fs
 	return fs
@@ -208,9 +214,19 @@ func (e *encoder) value(v reflect.Value, depth int, path *pathNode) error {
 	case reflect.Struct:
 		e.buf.WriteByte('{')
 		first := true
+		var def reflect.Value // the defaults of t, made on first use
 		for i, f := range e.info(t) {
 			if e.skipMeta && f.meta {
 				continue
+			}
+			if f.omitDefault {
+				if !def.IsValid() {
+					def = reflect.New(t).Elem()
+					applyDefaults(def)
+				}
+				if v.Field(i).Equal(def.Field(i)) {
+					continue
+				}
 			}
 			if !first {
 				e.buf.WriteByte(',')
@@ -516,6 +532,11 @@ type defaulter interface {
 
 func (s *Setup) setDefaults() { s.PointLimit = 21 }
 
+// setDefaults gives a betting phase whose fields are left out the
+// betting-phase-design seed's round: fixed limit, bets of 10, at most 3
+// raises.
+func (b *BettingPhase) setDefaults() { b.MinBet, b.MaxRaises = DefaultMinBet, DefaultMaxRaises }
+
 // applyDefaults sets the schema defaults of struct v and of the structs it
 // holds directly, so fields missing from a file read as their defaults.
 func applyDefaults(v reflect.Value) {
@@ -635,7 +656,7 @@ func (d *decoder) value(n *jnode, v reflect.Value, path string) error {
 func fieldByJSON(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if f.Tag.Get("json") == name {
+		if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n == name {
 			return f, true
 		}
 	}

@@ -375,7 +375,7 @@ func (r *repairer) effects() {
 	g := r.g
 	v := validator{g: g}
 	v.scan()
-	if !v.has[PhasePlay] {
+	if !v.plays {
 		g.Effects = nil
 		return
 	}

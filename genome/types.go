@@ -279,11 +279,20 @@ type TrickPhase struct {
 // hand's phases are skipped. First to act: in the hand's first betting
 // round when blinds are posted, the player after the big blind (heads-up,
 // the dealer); otherwise the first in-hand player after the dealer.
+//
+// In JSON, fields left out take the betting-phase-design seed's values:
+// MinBet DefaultMinBet, MaxRaises DefaultMaxRaises, fixed limit.
 type BettingPhase struct {
 	MinBet    uint32       `json:"min_bet"`
 	MaxRaises uint8        `json:"max_raises"`
 	Structure BetStructure `json:"structure" since:"2"`
 }
+
+// The betting-phase-design seed's defaults of a BettingPhase.
+const (
+	DefaultMinBet    = 10
+	DefaultMaxRaises = 3
+)
 
 // ClaimPhase is a bluffing play (Cheat): the current player puts MinCards
 // to MaxCards cards face down on the centre pile and claims they are all of

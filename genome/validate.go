@@ -67,7 +67,7 @@ type validator struct {
 	g  *Genome
 	ps Problems
 	// what the phases do, for reachability checks
-	has        [PhaseAsk + 1]bool
+	plays      bool // some phase is a Play phase
 	betting    bool
 	showdown   bool
 	awardsPot  bool
@@ -84,15 +84,13 @@ func (v *validator) add(path, format string, args ...any) {
 
 func (v *validator) scan() {
 	for _, p := range v.g.Phases {
-		if p.Kind.valid() {
-			v.has[p.Kind] = true
-		}
 		switch p.Kind {
 		case PhaseDeal:
 			v.dealsHands = v.dealsHands || p.Deal.To == DealToEachPlayer
 		case PhaseDraw, PhaseAsk:
 			v.dealsHands = true
 		case PhasePlay, PhaseClaim:
+			v.plays = v.plays || p.Kind == PhasePlay
 			v.sheds = true
 		case PhaseDiscard:
 			v.sheds = v.sheds || !p.Discard.Refill
@@ -379,6 +377,12 @@ func (v *validator) phases() {
 			if d.AgainOnFish && d.FishCount == 0 {
 				v.add(sub+".again_on_fish", "needs fish_count > 0")
 			}
+		default:
+			if p.Kind.valid() {
+				// A phase kind added without its checks: see "How to add a
+				// phase kind" in the engine/game documentation.
+				v.add(path+".kind", "%s phases have no validation rules", p.Kind)
+			}
 		}
 	}
 }
@@ -446,7 +450,7 @@ func (v *validator) effects() {
 		if e.Kind.usesValue() && (e.Value < 1 || e.Value > MaxEffectValue) {
 			v.add(path+".value", "%s needs a value of 1..%d, is %d", e.Kind, MaxEffectValue, e.Value)
 		}
-		if !v.has[PhasePlay] {
+		if !v.plays {
 			v.add(path, "never triggers: there is no play phase")
 		}
 	}

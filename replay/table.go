@@ -280,19 +280,13 @@ func (t *Table) Pots() []Pot {
 }
 
 // pots returns the pots before awards (see Pots), built as engine/betting
-// builds them: first the ante layers that a seat all-in on a short ante
-// (it could not post its whole ante) may win, then the main pot (the other
-// antes, the dead money and the first live level), then a side pot per
-// higher live level.
+// builds them: the main pot (the antes, dead money in it, the dead money
+// and the first live level), then a side pot per higher live level.
 func (t *Table) pots() []Pot {
-	var in, short uint64
+	var in uint64
 	for i := range t.Seats {
-		s := &t.Seats[i]
-		if s.contends() {
+		if t.Seats[i].contends() {
 			in |= 1 << i
-			if s.Short {
-				short |= 1 << i
-			}
 		}
 	}
 	var pots []Pot
@@ -305,41 +299,15 @@ func (t *Table) pots() []Pot {
 		}
 		pots = append(pots, Pot{Amount: amount, Seats: seatList(elig)})
 	}
-	// Ante layers capped by short antes.
-	prev := chips.Chips(0)
-	for {
-		level := chips.Chips(-1)
-		for i := range t.Seats {
-			if short&(1<<i) != 0 {
-				if v := t.Seats[i].Ante; v > prev && (level < 0 || v < level) {
-					level = v
-				}
-			}
-		}
-		if level < 0 {
-			break
-		}
-		var amount chips.Chips
-		elig := in &^ short
-		for i := range t.Seats {
-			a := t.Seats[i].Ante
-			amount += min(a, level) - min(a, prev)
-			if short&(1<<i) != 0 && a >= level {
-				elig |= 1 << i
-			}
-		}
-		push(amount, elig&in)
-		prev = level
-	}
 	dead := t.dead
 	for i := range t.Seats {
-		dead += max(t.Seats[i].Ante-prev, 0)
+		dead += t.Seats[i].Ante
 	}
 	// The main pot and the side pots, by live contribution level among the
-	// seats still in (those all-in on a short ante have none).
-	live := in &^ short
+	// seats still in.
+	live := in
 	first := true
-	prev = -1
+	prev := chips.Chips(-1)
 	for {
 		level := chips.Chips(-1)
 		for i := range t.Seats {

@@ -27,7 +27,7 @@
 // margin, the drama of the second half), the betting of chip games
 // (bets, raises, calls, checks, folds, all-ins, showdowns, pots won without
 // one), the sit-outs, and the positional statistics of engine/stats, fed
-// with every hand's betting by game.StatsFeeder (in sessions, from the
+// with every hand's betting by StatsFeeder (in sessions, from the
 // table's actions). Metrics aggregates them; the formulas are in
 // the documentation of GameResult, Metrics and Skill. A rate with nothing to
 // divide by is absent (Opt, null in JSON), never NaN. SkillGradient runs the

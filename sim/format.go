@@ -73,6 +73,7 @@ func (m *Metrics) WriteTable(w io.Writer) error {
 	if m.Mode == "session" {
 		p("  disconnects / reconnects / stand-ups\t%d / %d / %d\n", so.Disconnects, so.Reconnects, so.StandUps)
 		p("  pauses / until BB / returns / leaves\t%d / %d / %d / %d\n", so.Pauses, so.PausesUntilBB, so.Returns, so.Leaves)
+		p("  joins / reloads\t%d / %d\n", so.Joins, so.Reloads)
 		p("  hands sat out / bust-outs\t%d / %d\n", so.SatOut, so.BustOuts)
 		p("  dead blinds paid (chips) / BB returns\t%d (%s) / %d\n", so.DeadBlindsPaid, so.DeadChips, so.BigBlindReturns)
 	}

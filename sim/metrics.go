@@ -106,7 +106,7 @@ type BettingMetrics struct {
 }
 
 // Positional holds the positional stats of a run's chip games (engine/stats
-// fed with every hand's betting by game.StatsFeeder), summed over every seat: the hands, the
+// fed with every hand's betting by StatsFeeder), summed over every seat: the hands, the
 // feature vector of stats.FeaturesOf and the metrics of stats.ComputeMetrics.
 // Errors counts hands the tracker refused (they are left out).
 type Positional struct {

@@ -74,7 +74,7 @@ type observer struct {
 
 	// feed feeds the betting of chip games to its stats.Tracker; each hand
 	// it ends (without error: posBad false) goes into posAgg.
-	feed    game.StatsFeeder
+	feed    StatsFeeder
 	posAgg  *stats.Aggregator
 	posErrs int
 	posBad  bool

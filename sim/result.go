@@ -58,6 +58,10 @@ type SitOutCounts struct {
 	PausesUntilBB int `json:"pauses_until_bb"`
 	Returns       int `json:"returns"`
 	Leaves        int `json:"leaves"`
+	// Joins counts players who sat down again after leaving (the
+	// session's SitOuts.Join), Reloads the bankrolls topped up for them.
+	Joins   int `json:"joins"`
+	Reloads int `json:"reloads"`
 	// SatOut counts player-hands spent sitting out; BustOuts players who
 	// left because they could not pay (no chips, or less than their dead
 	// blinds and forced bets).
@@ -80,6 +84,8 @@ func (c *SitOutCounts) add(o *SitOutCounts) {
 	c.PausesUntilBB += o.PausesUntilBB
 	c.Returns += o.Returns
 	c.Leaves += o.Leaves
+	c.Joins += o.Joins
+	c.Reloads += o.Reloads
 	c.SatOut += o.SatOut
 	c.BustOuts += o.BustOuts
 	c.DeadBlindsPaid += o.DeadBlindsPaid

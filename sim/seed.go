@@ -5,23 +5,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim/seed"
 )
 
-// golden is 2⁶⁴/φ, the SplitMix64 increment.
-const golden = 0x9e3779b97f4a7c15
+// golden is 2⁶⁴/φ, the SplitMix64 increment (seed.Gamma).
+const golden = seed.Gamma
 
-// mix is one SplitMix64 step: the finalizer of x + γ (γ = 2⁶⁴/φ).
-//
-//	z = x + γ
-//	z = (z ⊕ z≫30)·0xbf58476d1ce4e5b9
-//	z = (z ⊕ z≫27)·0x94d049bb133111eb
-//	mix(x) = z ⊕ z≫31
-func mix(x uint64) uint64 {
-	z := x + golden
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
-}
+// mix is one SplitMix64 step (seed.Mix): the finalizer of x + γ.
+func mix(x uint64) uint64 { return seed.Mix(x) }
 
 // RunKey folds a run seed and a genome's content hash into the key that
 // GameSeed derives every game's seed from. With w₀ … w₃ the hash read as

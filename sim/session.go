@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,7 +139,10 @@ type sessionGame struct {
 	st   table.State
 	pres *table.Presence
 	held []chips.Chips // chips of every player: its stack, or what it left with
-	rec  *replay.Recorder
+	// ledger keeps every player's bankroll (engine/table's Ledger): the
+	// buy-ins, what leaving players cash out, the reloads of joiners.
+	ledger *table.Ledger
+	rec    *replay.Recorder
 	// The hand in progress, by physical seat.
 	h handTrack
 }
@@ -197,10 +201,16 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	for _, name := range ss.names {
 		pres.SetAuto(name, ss.auto)
 	}
-	sg := &sessionGame{ss: ss, r: r, pres: pres, held: make([]chips.Chips, n)}
+	sg := &sessionGame{ss: ss, r: r, pres: pres, held: make([]chips.Chips, n), ledger: table.NewLedger()}
 	sg.st = ss.initial()
-	for p := range sg.held {
+	for p, name := range ss.names {
 		sg.held[p] = ss.buy
+		if err := sg.ledger.Open(name); err != nil {
+			return fmt.Errorf("sim: session %d: %w", i, err)
+		}
+		if err := sg.ledger.BuyIn(name, sessionTable, ss.buy); err != nil {
+			return fmt.Errorf("sim: session %d: %w", i, err)
+		}
 	}
 	ss.lead.begin(n)
 	if ss.pl.opt.Replay != nil {
@@ -246,13 +256,14 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	}
 	r.Turns = r.Hands
 	r.Completed = !limitHit
-	best := chips.Chips(-1)
+	best := chips.Chips(0)
 	for p := 0; p < n; p++ {
-		r.NetChips[p] = Amount(sg.held[p] - ss.buy)
+		net := sg.net(p)
+		r.NetChips[p] = Amount(net)
 		switch {
-		case sg.held[p] > best:
-			best, r.Winners = sg.held[p], 1<<p
-		case sg.held[p] == best:
+		case p == 0 || net > best:
+			best, r.Winners = net, 1<<p
+		case net == best:
 			r.Winners |= 1 << p
 		}
 	}
@@ -308,8 +319,24 @@ func (ss *session) initial() table.State {
 	return st
 }
 
+// net returns player p's chips won or lost in the session: its bankroll
+// and its chips at the table (what it left with is in its bankroll) less
+// what it was given (the starting chips and every reload).
+func (sg *sessionGame) net(p int) chips.Chips {
+	name := sg.ss.names[p]
+	c := sg.ledger.Bank(name) - sg.ledger.Invested(name)
+	if sg.st.Seat(name) >= 0 {
+		c += sg.held[p]
+	}
+	return c
+}
+
+// sessionTable names the session's table in its ledger.
+const sessionTable = "table"
+
 // over reports that fewer than two players hold chips at the table and
-// mean to stay.
+// mean to stay, and that nobody can join (players join a table with
+// someone seated at it).
 func (sg *sessionGame) over() bool {
 	k := 0
 	for i, name := range sg.st.Players {
@@ -317,7 +344,64 @@ func (sg *sessionGame) over() bool {
 			k++
 		}
 	}
-	return k < 2
+	if k >= 2 {
+		return false
+	}
+	return sg.ss.cfg.Join == 0 || len(sg.st.Players) == 0
+}
+
+// join seats every player of the session who is not at the table with
+// probability SitOuts.Join: its bankroll is reloaded when below
+// engine/table's StartingChips, and it buys in for the genome's starting
+// chips, capped by its bankroll, through table.Merge.
+func (sg *sessionGame) join() error {
+	ss := sg.ss
+	for p, name := range ss.names {
+		if sg.st.Seat(name) >= 0 {
+			continue
+		}
+		if ss.sitRNG.Float64() >= ss.cfg.Join || len(sg.st.Players) == 0 || len(sg.st.Players) >= sg.st.SeatCount {
+			continue
+		}
+		if got, err := sg.ledger.Reload(name); err != nil {
+			return err
+		} else if got > 0 {
+			sg.r.SitOuts.Reloads++
+		}
+		bank := sg.ledger.Bank(name)
+		client := table.Personalize(sg.st, name)
+		pos := 0
+		for _, other := range sg.st.Players {
+			if ss.phys[other] < p {
+				pos++
+			}
+		}
+		client.Players = slices.Insert(client.Players, pos, name)
+		client.StartingStacks = slices.Insert(client.StartingStacks, pos, ss.buy)
+		client.Intents = slices.Insert(client.Intents, pos, table.Play)
+		client.BlindsOrStraddles = slices.Insert(client.BlindsOrStraddles, pos, 0)
+		client.Antes = slices.Insert(client.Antes, pos, 0)
+		client.Inactive = slices.Insert(client.Inactive, pos, true)
+		client.DeadBlinds = slices.Insert(client.DeadBlinds, pos, 0)
+		if client.FinishingStacks != nil {
+			client.FinishingStacks = slices.Insert(client.FinishingStacks, pos, ss.buy)
+		}
+		st, err := table.Merge(sg.st, client, table.JoinLimits{Bankroll: bank, MaxBuyIn: ss.buy})
+		if err != nil {
+			return fmt.Errorf("%s joins: %w", name, err)
+		}
+		i := st.Seat(name)
+		if i < 0 {
+			return fmt.Errorf("%s joins but is not seated", name)
+		}
+		if err := sg.ledger.BuyIn(name, sessionTable, st.StartingStacks[i]); err != nil {
+			return err
+		}
+		sg.st = st
+		sg.held[p] = st.StartingStacks[i]
+		sg.r.SitOuts.Joins++
+	}
+	return nil
 }
 
 // between draws the sit-out events before the next hand (see SitOuts).
@@ -365,6 +449,11 @@ func (sg *sessionGame) between() error {
 			if u < cfg.Return {
 				want = table.Play
 				sg.r.SitOuts.Returns++
+				if sg.st.StartingStacks[i] <= sg.st.DeadBlinds[i] {
+					// Nothing left after paying what it owes:
+					// it leaves (and may buy in again).
+					want = table.Leave
+				}
 			}
 		}
 		if want != sg.st.Intents[i] {
@@ -377,7 +466,7 @@ func (sg *sessionGame) between() error {
 			sg.st = st
 		}
 	}
-	return nil
+	return sg.join()
 }
 
 // next settles the hand and starts the next one, and counts what changed
@@ -394,8 +483,16 @@ func (sg *sessionGame) next() error {
 	if err != nil {
 		return err
 	}
+	if err := sg.ledger.Settle(sessionTable, prev.Players, fin); err != nil {
+		return err
+	}
 	for i, name := range prev.Players {
 		sg.held[ss.phys[name]] = fin[i]
+		if st.Seat(name) < 0 {
+			if _, err := sg.ledger.CashOut(name, sessionTable); err != nil {
+				return err
+			}
+		}
 	}
 	for i, name := range st.Players {
 		k := prev.Seat(name)

@@ -38,6 +38,7 @@ func TestSessionReplay(t *testing.T) {
 	}
 	buyIn := chips.FromInt(int64(p.Genome().Setup.StartingChips))
 	comeback := false
+	joined := 0
 	for gi := 0; gi < 2; gi++ {
 		r, err := replay.Decode(files[gi])
 		if err != nil {
@@ -50,9 +51,9 @@ func TestSessionReplay(t *testing.T) {
 			t.Fatalf("game %+v", r.Game)
 		}
 		// Chips, hand by hand: what the hand starts with, less what
-		// leavers take away, is what it ends with; the next hand starts
-		// with the stacks this one ended with.
-		var left chips.Chips
+		// leavers take away, plus what joiners bring, is what it ends
+		// with; the next hand starts with the stacks this one ended with.
+		var left, brought chips.Chips
 		prev := map[int]chips.Chips{}
 		for hi := range r.Hands {
 			h := &r.Hands[hi]
@@ -66,12 +67,15 @@ func TestSessionReplay(t *testing.T) {
 					t.Fatalf("hand %d: seat %d starts with %s, ended the last hand with %s", h.Number, s.Seat, s.Stack, prev[s.Seat])
 				}
 			}
-			var leaves chips.Chips
+			var leaves, joins chips.Chips
 			for _, e := range h.Events {
 				switch e.Kind {
 				case replay.Leave:
 					leaves += e.Amount
-				case replay.Join, replay.StackAdjust:
+				case replay.Join:
+					joins += e.Amount
+					joined++
+				case replay.StackAdjust:
 					t.Fatalf("hand %d: unexpected %s", h.Number, e.Kind)
 				}
 			}
@@ -81,12 +85,13 @@ func TestSessionReplay(t *testing.T) {
 				final += f.Stack
 				prev[f.Seat] = f.Stack
 			}
-			if !h.Complete || final != start-leaves {
-				t.Fatalf("hand %d: starts with %s, %s leave, ends with %s (complete %v)", h.Number, start, leaves, final, h.Complete)
+			if !h.Complete || final != start-leaves+joins {
+				t.Fatalf("hand %d: starts with %s, %s leave, %s join, ends with %s (complete %v)", h.Number, start, leaves, joins, final, h.Complete)
 			}
 			left += leaves
-			if hi == len(r.Hands)-1 && final+left != 6*buyIn {
-				t.Fatalf("session ends with %s at the table and %s taken away, from %s", final, left, 6*buyIn)
+			brought += joins
+			if hi == len(r.Hands)-1 && final+left != 6*buyIn+brought {
+				t.Fatalf("session ends with %s at the table and %s taken away, from %s and %s brought by joiners", final, left, 6*buyIn, brought)
 			}
 		}
 		if seat, ok := pausedOwedCameBack(r); ok {
@@ -96,6 +101,9 @@ func TestSessionReplay(t *testing.T) {
 	}
 	if !comeback {
 		t.Fatal("no player paused, owed dead blinds and came back")
+	}
+	if joined == 0 || so.Joins != joined {
+		t.Fatalf("%d joins in the replays, %d in the sit-out counts", joined, so.Joins)
 	}
 }
 

@@ -22,6 +22,13 @@ import (
 //   - a connected player sitting out by choice (paused, or paused until the
 //     big blind) asks to play again if u < Return.
 //
+// Every player of the session not seated (it left, stood up or went bust)
+// joins again if u < Join: its bankroll is reloaded through the ledger
+// when it holds less than engine/table's StartingChips in all (the
+// house-player seed's property 15), and it buys in for the genome's
+// starting chips, at most what its bankroll holds, waiting for the big
+// blind.
+//
 // At the start of every hand, every connected player dealt in disconnects
 // with probability Disconnect (a second draw): its turns in that hand are
 // played by its auto-action and it sits out from the next hand; a player
@@ -33,6 +40,7 @@ type SitOuts struct {
 	PauseUntilBB float64 `json:"pause_until_bb"`
 	Return       float64 `json:"return"`
 	Leave        float64 `json:"leave"`
+	Join         float64 `json:"join"`
 	// GraceHands is the grace period of a disconnected player, in hands.
 	GraceHands int `json:"grace_hands"`
 	// Hands bounds a session; 0 means the genome's Turns.MaxTurns (a
@@ -46,16 +54,17 @@ type SitOuts struct {
 // DefaultSitOuts returns moderate sit-out probabilities: a player
 // disconnects in 2% of its hands, pauses in 3% (half of them until the big
 // blind), leaves in 0.5%, comes back from a pause with probability 0.3 per
-// hand and reconnects with probability 0.5; the grace period is 3 hands.
+// hand and reconnects with probability 0.5; a player not seated joins
+// again with probability 0.1 a hand; the grace period is 3 hands.
 func DefaultSitOuts() SitOuts {
 	return SitOuts{Disconnect: 0.02, Reconnect: 0.5, Pause: 0.015, PauseUntilBB: 0.015,
-		Return: 0.3, Leave: 0.005, GraceHands: 3}
+		Return: 0.3, Leave: 0.005, Join: 0.1, GraceHands: 3}
 }
 
 // Enabled reports whether any probability is positive: only then does a
 // run play sessions.
 func (c SitOuts) Enabled() bool {
-	return c.Disconnect > 0 || c.Reconnect > 0 || c.Pause > 0 || c.PauseUntilBB > 0 || c.Return > 0 || c.Leave > 0
+	return c.Disconnect > 0 || c.Reconnect > 0 || c.Pause > 0 || c.PauseUntilBB > 0 || c.Return > 0 || c.Leave > 0 || c.Join > 0
 }
 
 // Validate returns an error naming every bad field.
@@ -72,6 +81,7 @@ func (c SitOuts) Validate() error {
 	prob("pause_until_bb", c.PauseUntilBB)
 	prob("return", c.Return)
 	prob("leave", c.Leave)
+	prob("join", c.Join)
 	if s := c.Pause + c.PauseUntilBB + c.Leave; s > 1 {
 		errs = append(errs, fmt.Errorf("pause + pause_until_bb + leave = %v: want at most 1", s))
 	}
@@ -91,7 +101,7 @@ func (c SitOuts) Validate() error {
 
 // ParseSitOuts reads sit-out settings: "default" (DefaultSitOuts), "off",
 // or comma-separated key=value pairs over the defaults' zero value:
-// disconnect, reconnect, pause, pause_bb, return, leave (probabilities),
+// disconnect, reconnect, pause, pause_bb, return, leave, join (probabilities),
 // grace and hands (counts), auto (an auto-action). For example
 // "disconnect=0.02,reconnect=0.5,pause=0.03,return=0.3,grace=3". A pair may
 // follow "default," to change one default.
@@ -127,6 +137,8 @@ func ParseSitOuts(s string) (SitOuts, error) {
 			f = &c.Return
 		case "leave":
 			f = &c.Leave
+		case "join":
+			f = &c.Join
 		case "grace":
 			n = &c.GraceHands
 		case "hands":
@@ -135,7 +147,7 @@ func ParseSitOuts(s string) (SitOuts, error) {
 			c.Auto = val
 			continue
 		default:
-			return SitOuts{}, fmt.Errorf("unknown key %q (want disconnect, reconnect, pause, pause_bb, return, leave, grace, hands or auto)", key)
+			return SitOuts{}, fmt.Errorf("unknown key %q (want disconnect, reconnect, pause, pause_bb, return, leave, join, grace, hands or auto)", key)
 		}
 		if f != nil {
 			v, err := strconv.ParseFloat(val, 64)

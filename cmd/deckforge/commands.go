@@ -35,6 +35,8 @@ func commands() []command {
 		{name: "ladder", summary: "measure a genome's skill ladder: random < greedy < search B < search 4B, win rates with 95% intervals", run: runLadder},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
 		{name: "version", summary: "print the version, the commit it was built from and the Go toolchain", run: runVersion},
+		{name: "broker", summary: "run an embedded NATS JetStream server for distributed runs (deckforge worker, --nats)", run: runBroker},
+		{name: "worker", summary: "run evaluation jobs of distributed runs from a NATS JetStream server", run: runWorker},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 )
 
 const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] GENOME
@@ -95,7 +96,7 @@ func runGenome(args []string, io stdio) int {
 	case "show":
 		fmt.Fprint(io.out, summary(g))
 	case "rules":
-		fmt.Fprint(io.out, genome.Rules(g))
+		fmt.Fprint(io.out, rulebook.Rules(g))
 	}
 	return 0
 }

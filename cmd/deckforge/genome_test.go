@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 )
 
 func runGenomeCmd(t *testing.T, args ...string) (string, string, int) {
@@ -61,7 +62,7 @@ func TestGenomeShowAndRules(t *testing.T) {
 	}
 	g, _ := genome.Seed("hearts")
 	out, _, code = runGenomeCmd(t, "genome", "rules", f)
-	if code != 0 || out != genome.Rules(g) {
+	if code != 0 || out != rulebook.Rules(g) {
 		t.Fatalf("rules: %d\n%s", code, out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
@@ -17,6 +18,14 @@ import (
 // as it is, a folder is searched recursively for .phh and .phhs files (in
 // lexical order).
 func phhInputs(paths []string) ([]string, error) {
+	return inputFiles(paths, ".phh", ".phhs")
+}
+
+// inputFiles expands the paths into the files to read: a file is taken as
+// it is, a folder is searched recursively for files with one of the
+// extensions exts (lower case, compared case-insensitively; in lexical
+// order).
+func inputFiles(paths []string, exts ...string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		st, err := os.Stat(p)
@@ -31,8 +40,7 @@ func phhInputs(paths []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			ext := strings.ToLower(filepath.Ext(path))
-			if !d.IsDir() && (ext == ".phh" || ext == ".phhs") {
+			if !d.IsDir() && slices.Contains(exts, strings.ToLower(filepath.Ext(path))) {
 				files = append(files, path)
 			}
 			return nil

@@ -31,9 +31,13 @@ hidden cards leave undecided included); a variant PHH
 defines but deckforge does not play is unsupported. A player the history
 skips checks or folds, as PokerKit does; -strict makes that invalid.
 
-convert reads the same inputs, and deckforge replay files (.dfr), and writes
-the hands out as normalised PHH (-to phh) or as one replay file (-to replay),
-which 'deckforge serve' shows in the browser.
+convert reads the same inputs, and deckforge replay files (.dfr, found under
+folders too), and writes the hands out as normalised PHH (-to phh) or as one
+replay file (-to replay), which 'deckforge serve' shows in the browser. The
+PHH it writes from replays holds the players dealt in (seats sitting out are
+listed in _outSeats, _outPlayers and _outStacks) and replays in deckforge and
+in PokerKit to the same stacks. It exits 1 when a file cannot be read or
+converted, or when it finds no hand at all.
 `
 
 func runPHH(args []string, io stdio) int {
@@ -212,7 +216,7 @@ func phhConvert(args []string, io stdio) int {
 		fmt.Fprintln(io.err, "deckforge phh convert: no PATH given")
 		return 2
 	}
-	files, err := phhInputs(fl.Args())
+	files, err := inputFiles(fl.Args(), ".phh", ".phhs", ".dfr")
 	if err != nil {
 		fmt.Fprintf(io.err, "deckforge phh convert: %v\n", err)
 		return 2
@@ -227,14 +231,21 @@ func phhConvert(args []string, io stdio) int {
 		}
 		if phhconv.IsReplay(data) {
 			r, err := replay.Decode(data)
-			if err == nil {
-				var hs []phh.Hand
-				hs, err = phhconv.FromReplay(r)
-				hands = append(hands, hs...)
-			}
 			if err != nil {
 				fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
 				status = 1
+				continue
+			}
+			for i := range r.Hands {
+				h, err := phhconv.FromHand(r, i)
+				switch {
+				case errors.Is(err, phhconv.ErrNotPlayed):
+				case err != nil:
+					fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
+					status = 1
+				default:
+					hands = append(hands, h)
+				}
 			}
 			continue
 		}
@@ -252,6 +263,10 @@ func phhConvert(args []string, io stdio) int {
 			}
 			hands = append(hands, e.Hand)
 		}
+	}
+	if len(hands) == 0 {
+		fmt.Fprintf(io.err, "deckforge phh convert: no hand found in %s (%d files read)\n", strings.Join(fl.Args(), " "), len(files))
+		return 1
 	}
 	var data []byte
 	if *to == "replay" {

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/deckforge/deckforge/replay"
 )
 
@@ -48,4 +51,29 @@ func TestPHHConvertBadFormat(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, `"xml"`) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
+}
+
+// `phh convert DIR` finds the replays (.dfr) under DIR as well as PHH, and
+// the PHH it writes verifies; a folder without any hand is an error.
+func TestPHHConvertFolder(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "replays")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	for _, name := range []string{"sim-holdem-6.dfr", "sim-holdem-2.dfr", "session-holdem-3.dfr"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "replay", "phhconv", "testdata", name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(sub, name), data, 0o644))
+	}
+	out := filepath.Join(t.TempDir(), "all.phhs")
+	code, _, errs := runCmd("phh", "convert", "-o", out, dir)
+	require.Equal(t, 0, code, errs)
+	code, stdout, _ := runCmd("phh", "verify", out)
+	assert.Equal(t, 0, code, stdout)
+	assert.Regexp(t, `verified (\d+) of \d+ hands \(mismatched 0, invalid 0`, stdout)
+	assert.NotContains(t, stdout, "verified 0 of")
+
+	empty := t.TempDir()
+	code, _, errs = runCmd("phh", "convert", empty)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no hand found")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
 
@@ -86,9 +87,9 @@ func runPlay(args []string, io stdio) int {
 		fmt.Fprintf(io.err, "deckforge play: --agents: %v\n", err)
 		return 2
 	}
-	var rec *game.PHHRecorder
+	var rec *sim.PHHRecorder
 	if *phhOut != "" {
-		if rec, err = game.NewPHHRecorder(p); err != nil {
+		if rec, err = sim.NewPHHRecorder(p); err != nil {
 			fmt.Fprintf(io.err, "deckforge play: --phh: %v\n", err)
 			return 2
 		}
@@ -118,7 +119,7 @@ func runPlay(args []string, io stdio) int {
 }
 
 // playGame plays one game and writes its transcript to w.
-func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.Agent, rec *game.PHHRecorder) error {
+func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.Agent, rec *sim.PHHRecorder) error {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	t := &transcript{w: w, p: p}
 	var s game.State

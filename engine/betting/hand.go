@@ -133,6 +133,13 @@ func (h *Hand) ApplyOrFold(a Action) bool {
 	return false
 }
 
+// Forfeit folds seat at once, whether or not it is to act: a player who
+// pauses, leaves or runs out of time gives up its hand. Every chip it put
+// in stays in the pot, even a bet nobody called (one forced-fold rule for
+// every caller). It is an error for a seat that is not in the hand or is
+// all-in, or once the hand is settled.
+func (h *Hand) Forfeit(seat int) error { return h.forfeit(seat) }
+
 // RaiseTo returns the Bet or Raise action of the seat to act that makes its
 // street bet to (a PHH `cbr` amount), checked against Legal; a short all-in
 // (to = street bet + stack) is accepted.

@@ -8,7 +8,7 @@ import (
 	"github.com/deckforge/deckforge/genome"
 )
 
-// The tree evaluators below are the reference the postfix code is checked
+// The tree evaluators below are the reference the compiled closures are checked
 // against: they walk the condition tree as the genome documentation reads.
 
 // evalSet evaluates condition node ni for player p over the candidate
@@ -143,7 +143,7 @@ func (s *State) evalBool(ni int16, p int) bool {
 }
 
 // TestCodeMatchesTree runs the conditions of random genomes in random
-// states of their games both ways: the postfix code (with and without a
+// states of their games both ways: the compiled closures (with and without a
 // candidate card) gives what the tree evaluators give.
 func TestCodeMatchesTree(t *testing.T) {
 	grng := rand.New(rand.NewPCG(4, 5))

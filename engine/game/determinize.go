@@ -7,6 +7,23 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 )
 
+// Determinize returns a full state consistent with player p's observation
+// of s: the cards p has not seen are dealt at random (with rng) into the
+// places p cannot see, and the state's random source is reseeded from rng.
+// The result has no listener.
+func (s *State) Determinize(p int, rng *rand.Rand) State {
+	var t State
+	s.DeterminizeInto(&t, p, rng)
+	return t
+}
+
+// DeterminizeInto is Determinize writing into dst (no allocation).
+func (s *State) DeterminizeInto(dst *State, p int, rng *rand.Rand) {
+	*dst = *s
+	dst.lis = nil
+	dst.determinize(p, rng)
+}
+
 // hidden returns the cards of the game whose place player p does not know.
 func (s *State) hidden(p int) cards.Set {
 	me := uint16(1) << p
@@ -148,46 +165,9 @@ func (s *State) reoffer() {
 		return
 	}
 	ph := &s.prog.phases[s.pc]
-	d := int(s.decider)
 	l := &s.legal
-	switch s.pend {
-	case pdPlay:
-		pl := &ph.Play
-		var c cards.Set
-		if s.nsel == 0 {
-			c = selectable(s.playable(ph, d), int(pl.MinCards), pl.SameRank)
-		} else {
-			c = s.playable(ph, d) &^ s.sel[d]
-			if pl.SameRank {
-				c &= rankMask[s.selOrder[0].Rank()]
-			}
-		}
-		if c != 0 || l.flags != 0 {
-			l.cards = c
-		} else {
-			l.cards = s.hand[d] &^ s.sel[d] // no legal play in this world: keep a choice
-		}
-	case pdPlayDrawn:
-		if l.cards != 0 {
-			l.cards = 1 << s.drawn
-		}
-	case pdTrick:
-		s.trickOffer(ph)
-	case pdDiscard:
-		s.discardOffer(ph)
-	case pdClaim:
-		s.claimOffer(ph)
-	case pdGive, pdEffDiscard:
-		l.cards = s.hand[d] &^ s.sel[d]
-	case pdAsk:
-		if ph.Ask.MustHoldRank {
-			l.askR = 0
-			for r := cards.Two; r <= cards.RankJoker; r++ {
-				if s.hand[d]&rankMask[r] != 0 {
-					l.askR |= 1 << r
-				}
-			}
-		}
+	if r := decisions[s.pend].reoffer; r != nil {
+		r(s, ph)
 	}
 	l.count()
 	if l.n == 0 {

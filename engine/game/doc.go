@@ -6,8 +6,8 @@
 //
 // Compile checks a genome with genome.Validate and turns it into a Program:
 // flat tables (phases, effects with a per-card trigger mask, scoring masks,
-// win conditions) and every condition as postfix code over card sets (see
-// below), built once; nothing changes a Program afterwards, so one is
+// win conditions) and every condition as a tree of Go closures over card
+// sets (see below), built once; nothing changes a Program afterwards, so one is
 // shared by every goroutine. A State is one game of a Program: a value
 // made of fixed-size arrays (hands, won piles, the claim pile as cards.Set
 // bitsets; the stock and discard pile as small arrays; scores, chips and
@@ -148,9 +148,9 @@
 // Without a listener the engine builds no event; with one, emitting does
 // not allocate either: the listener gets a pointer to an Event kept in the
 // State, valid only during the call (copy it to keep it). Clone and Determinize drop the
-// listener, so search never reports to it. StatsFeeder feeds the betting
-// of chip games to an engine/stats Tracker; PHHRecorder records hold'em and
-// Omaha hands as PHH (engine/phh) so they can be replayed and verified.
+// listener, so search never reports to it. Listeners that turn events
+// into other formats live in sim (sim.StatsFeeder feeds an engine/stats
+// Tracker, sim.PHHRecorder records hold'em and Omaha hands as PHH).
 //
 // # Chip games and sessions
 //
@@ -198,4 +198,45 @@
 // State.EndReason tells how a game ended: EndWin (a win condition was met),
 // EndLastHand (Setup.HandsPerGame), EndNoPlayers (fewer than two players
 // could be dealt in), EndTurnLimit or EndStalemate (EndReason.CutShort).
+//
+// # Where things are
+//
+// machine.go runs the game between decisions (the stages, the phase and
+// turn loop); hand.go starts and ends hands; phase.go holds phaseKinds, the
+// one table from a phase kind to its operations (compile, begin, actor,
+// and its pending decisions with apply and reoffer), and each kind's code
+// is in phase_KIND.go; effects.go plays card effects; outcome.go ends
+// games and computes rewards; condition.go compiles conditions and
+// condition_tests.go holds conditionTests, the table from a condition test
+// to its evaluation; observe.go and determinize.go give what a player
+// knows; state.go and program.go hold the two types and their accessors.
+//
+// # How to add …
+//
+// A phase kind: the union member in schema/genome.fbs (regenerate
+// schema/fb), the constant and name in genome/enums.go, its struct and its
+// field of genome.Phase at the kind's index in genome/types.go, its case
+// in genome/flatbuffers.go (encode and decode), genome/validate.go,
+// genome/repair.go and genome/random.go, its sentence in
+// genome/rulebook's phaseText, an example in genome/phasekinds_test.go,
+// then phase_KIND.go here with its entry in phaseKinds (and a pd constant
+// in state.go for each new kind of decision). TestEveryPhaseKindIsComplete
+// (genome), TestEveryPhaseKindHasASentence (genome/rulebook) and
+// TestEveryPhaseKindHasOps (here) name what is missing; validation
+// reports a kind it has no rules for. Give it a rules test beside the
+// others (rules_*_test.go), and, when a seed game uses it,
+// TestEveryPhaseKindIsPlayed and the golden games cover it.
+//
+// A condition test: the constant, name and testInfos entry in
+// genome/enums.go, its sentence in genome/rulebook's test, its entry in
+// conditionTests (condition_tests.go) and its case in the tree evaluator
+// of cond_ref_test.go; TestEveryConditionTestHasOps names a missing entry
+// and TestCodeMatchesTree checks the compiled form against the tree.
+//
+// An agent: an Agent type in sim/agent and one entry in that package's
+// registry (name, summary, constructor); simulate, play and the ladder
+// read names from it. A fitness metric: one entry in evolve's metric
+// registry (name, formula, range), which the fitness, reports and
+// experiments read. Neither touches this package: agents see a State
+// through its public methods and Observation.
 package game

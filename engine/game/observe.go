@@ -86,6 +86,14 @@ type Observation struct {
 	LogLen uint8
 }
 
+// Observation returns what player p knows (see the package
+// documentation).
+func (s *State) Observation(p int) Observation {
+	var o Observation
+	s.observe(p, &o)
+	return o
+}
+
 // observe fills o with what player p knows.
 func (s *State) observe(p int, o *Observation) {
 	*o = Observation{}

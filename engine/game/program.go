@@ -1,13 +1,67 @@
 package game
 
 import (
+	"errors"
+	"fmt"
 	"math/bits"
+	"math/rand/v2"
 
-	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/genome"
 )
+
+// Limits of a State.
+const (
+	// MaxPlayers is the most players a game has (genome.MaxPlayers).
+	MaxPlayers = genome.MaxPlayers
+	// LogSize is the number of recent actions a State keeps for
+	// observations.
+	LogSize = 16
+	// MaxMenu is the most bet or raise sizes Options.BetMenu may offer.
+	MaxMenu = 4
+)
+
+// BetMenu is the set of bets and raises offered to agents in no-limit and
+// pot-limit rounds, besides fold and check or call (always offered when
+// legal). Amounts outside the legal range are clipped to it and duplicates
+// dropped. Apply accepts any legal amount whatever the menu.
+type BetMenu struct {
+	// MinRaise offers the smallest legal bet or raise.
+	MinRaise bool
+	// PotPercents offers raises of p percent of the pot after the call
+	// (0 entries are unused): 50 is ½ pot, 100 is pot.
+	PotPercents [MaxMenu]uint16
+	// AllIn offers a bet or raise of the whole stack.
+	AllIn bool
+}
+
+// Options configure a Program.
+type Options struct {
+	// BetMenu is the menu of bet sizes (see BetMenu).
+	BetMenu BetMenu
+}
+
+// DefaultOptions returns the default options: the menu fold, check/call,
+// minimum raise, ½ pot, pot, all-in.
+func DefaultOptions() Options {
+	return Options{BetMenu: BetMenu{MinRaise: true, PotPercents: [MaxMenu]uint16{50, 100}, AllIn: true}}
+}
+
+// Compile validates g and compiles it with DefaultOptions. The Program does
+// not refer to g afterwards.
+func Compile(g *genome.Genome) (*Program, error) { return CompileWith(g, DefaultOptions()) }
+
+// CompileWith validates g and compiles it with opt.
+func CompileWith(g *genome.Genome, opt Options) (*Program, error) {
+	if g == nil {
+		return nil, errors.New("game: nil genome")
+	}
+	if ps := genome.Validate(g); len(ps) > 0 {
+		return nil, fmt.Errorf("game: invalid genome %q: %w", g.ID, ps.Err())
+	}
+	return compile(g.Clone(), opt), nil
+}
 
 // allCards is the set of all 54 cards.
 const allCards cards.Set = 1<<cards.NumCards - 1
@@ -61,28 +115,6 @@ func filterMask(ranks genome.RankSet, suits genome.SuitSet) cards.Set {
 		m &= suitSetMask(suits)
 	}
 	return m
-}
-
-// cnode is a compiled condition node.
-type cnode struct {
-	op    genome.CondOp
-	test  genome.Test
-	cmp   genome.Cmp
-	value int16
-	// set is the card set a card test selects when it does not depend on
-	// the state (card_rank_in, card_suit_in, card_is_wild, card_points),
-	// or the rank/suit mask read by a player test (has_rank, …).
-	set cards.Set
-	// suits is the suit mask of suit_played.
-	suits uint8
-	// kids indexes the children in Program.kids.
-	kid0, nkids int16
-	// static is set when the node's candidate set (evalSet) does not
-	// depend on the state or the player: it is then set.
-	static bool
-	// bstatic is set when its value without a candidate (evalBool) does
-	// not depend on the state or the player: it is then bval.
-	bstatic, bval bool
 }
 
 // phase is a compiled phase: the genome's phase plus precomputed masks.
@@ -196,19 +228,8 @@ func compile(g *genome.Genome, opt Options) *Program {
 		ph := &p.phases[i]
 		ph.Phase = g.Phases[i]
 		ph.cond = -1
-		switch ph.Kind {
-		case genome.PhaseDraw:
-			ph.cond = p.cond(&ph.Draw.Condition)
-		case genome.PhasePlay:
-			ph.cond = p.cond(&ph.Play.Condition)
-		case genome.PhaseDiscard:
-			ph.cond = p.cond(&ph.Discard.Condition)
-		case genome.PhaseTrick:
-			ph.cond = p.cond(&ph.Trick.LeadCondition)
-			p.hasTrick = true
-			if ph.Trick.PlayFrom == genome.FromTopOfHand || ph.Trick.Collect == genome.CollectHandBottom || ph.Trick.Tie == genome.TieWar {
-				p.ordered = true
-			}
+		if c := phaseKinds[ph.Kind].compile; c != nil {
+			c(p, ph)
 		}
 	}
 	for i := range p.phases {
@@ -253,126 +274,99 @@ func compile(g *genome.Genome, opt Options) *Program {
 	return p
 }
 
-// cond compiles a condition tree and returns its root node index (-1 for
-// the plain always condition).
-func (p *Program) cond(c *genome.Condition) int16 {
-	if c.Op == genome.OpAlways && len(c.Args) == 0 {
-		return -1
-	}
-	return p.node(c)
+// Genome returns the compiled genome (a private copy: do not modify it).
+func (p *Program) Genome() *genome.Genome { return p.g }
+
+// MinPlayers returns the smallest player count of a game.
+func (p *Program) MinPlayers() int { return int(p.g.Setup.MinPlayers) }
+
+// MaxPlayers returns the largest player count of a game.
+func (p *Program) MaxPlayers() int { return int(p.g.Setup.MaxPlayers) }
+
+// ForcedBets returns the small blind, big blind and ante of a chip game.
+func (p *Program) ForcedBets() (small, big, ante chips.Chips) { return p.sb, p.bb, p.ante }
+
+// HasChips reports whether the game is played with chips.
+func (p *Program) HasChips() bool { return p.chips }
+
+// NewState starts a game of players players, seeding the game's random
+// source from rng.
+func (p *Program) NewState(players int, rng *rand.Rand) (State, error) {
+	var s State
+	err := p.Reset(&s, players, rng)
+	return s, err
 }
 
-func (p *Program) node(c *genome.Condition) int16 {
-	i := int16(len(p.nodes))
-	p.nodes = append(p.nodes, cnode{op: c.Op, test: c.Test, cmp: c.Cmp, value: c.Value})
-	n := &p.nodes[i]
-	if c.Op == genome.OpTest {
-		if c.Test == genome.TestTurnNumber {
-			p.turnTests = true
-		}
-		switch c.Test {
-		case genome.TestCardRankIn, genome.TestHasRank:
-			n.set = rankSetMask(c.Ranks)
-		case genome.TestCardSuitIn, genome.TestHasSuit, genome.TestOnlySuits:
-			n.set = suitSetMask(c.Suits)
-		case genome.TestCardIsWild:
-			n.set = p.wild
-		case genome.TestCardPoints:
-			var m cards.Set
-			for cd := cards.Card(0); cd < cards.NumCards; cd++ {
-				if c.Cmp.Compare(genome.CardPoints(cd), int(c.Value)) {
-					m |= 1 << cd
-				}
-			}
-			n.set = m
-		case genome.TestSuitPlayed:
-			n.suits = uint8(c.Suits)
-		}
-	}
-	if len(c.Args) > 0 {
-		ids := make([]int16, len(c.Args))
-		for j := range c.Args {
-			ids[j] = p.node(&c.Args[j])
-		}
-		n = &p.nodes[i]
-		n.kid0 = int16(len(p.kids))
-		n.nkids = int16(len(ids))
-		p.kids = append(p.kids, ids...)
-	}
-	// Fold subtrees that do not depend on the state into constants.
-	n = &p.nodes[i]
-	switch c.Op {
-	case genome.OpAlways:
-		n.static, n.set = true, allCards
-		n.bstatic, n.bval = true, true
-	case genome.OpNever:
-		n.static, n.set = true, 0
-		n.bstatic, n.bval = true, false
-	case genome.OpTest:
-		switch c.Test {
-		case genome.TestCardRankIn, genome.TestCardSuitIn, genome.TestCardIsWild, genome.TestCardPoints:
-			n.static = true
-		}
-		if c.Test.NeedsCard() {
-			n.bstatic, n.bval = true, false // card tests are false without a candidate
-		}
-	case genome.OpAnd, genome.OpOr, genome.OpNot:
-		static := true
-		m := allCards
-		if c.Op == genome.OpOr {
-			m = 0
-		}
-		for _, k := range p.kids[n.kid0 : n.kid0+n.nkids] {
-			kn := &p.nodes[k]
-			if !kn.static {
-				static = false
-				break
-			}
-			switch c.Op {
-			case genome.OpAnd:
-				m &= kn.set
-			case genome.OpOr:
-				m |= kn.set
-			case genome.OpNot:
-				m = allCards &^ kn.set
-			}
-		}
-		if static {
-			n.static, n.set = true, m
-		}
-		bstatic := true
-		bval := c.Op == genome.OpAnd
-		for _, k := range p.kids[n.kid0 : n.kid0+n.nkids] {
-			kn := &p.nodes[k]
-			if !kn.bstatic {
-				bstatic = false
-				break
-			}
-			switch c.Op {
-			case genome.OpAnd:
-				bval = bval && kn.bval
-			case genome.OpOr:
-				bval = bval || kn.bval
-			case genome.OpNot:
-				bval = !kn.bval
-			}
-		}
-		if bstatic {
-			n.bstatic, n.bval = true, bval
-		}
-	}
-	return i
+// Reset starts a new game in s, reusing its memory (it does not allocate).
+// The listener of s, if any, is kept and sees the first hand's events.
+func (p *Program) Reset(s *State, players int, rng *rand.Rand) error {
+	return p.ResetWith(s, players, Start{}, rng)
 }
 
-// structure maps a genome betting structure to engine/betting's.
-func structure(b genome.BetStructure) betting.Structure {
-	switch b {
-	case genome.PotLimit:
-		return betting.PotLimit
-	case genome.NoLimit:
-		return betting.NoLimit
+// ResetDeck is Reset with the first hand's deck stacked (see Start.Deck).
+func (p *Program) ResetDeck(s *State, players int, deck []cards.Card, rng *rand.Rand) error {
+	return p.ResetWith(s, players, Start{Deck: deck}, rng)
+}
+
+// Start sets up the start of a game differently from the genome's
+// defaults, for tests, replays and demonstrations. The zero Start changes
+// nothing.
+type Start struct {
+	// Deck, when not nil, is the first hand's deck in dealing order:
+	// Deck[0] is the first card dealt, Deck[1] the next, … . It must hold
+	// exactly the program's cards (Setup.Cards). Later hands are shuffled.
+	Deck []cards.Card
+	// Stacks, when not nil, are the players' starting chips in a chip
+	// game (one entry per player, none negative, at least two positive)
+	// instead of Setup.StartingChips.
+	Stacks []chips.Chips
+	// Dealer is the dealer of the first hand (0 by default).
+	Dealer int
+}
+
+// ResetWith is Reset with a Start.
+func (p *Program) ResetWith(s *State, players int, st Start, rng *rand.Rand) error {
+	if players < p.MinPlayers() || players > p.MaxPlayers() {
+		return fmt.Errorf("game: %q plays with %d..%d players, not %d", p.g.ID, p.MinPlayers(), p.MaxPlayers(), players)
 	}
-	return betting.FixedLimit
+	if st.Deck != nil {
+		if len(st.Deck) != p.ndeck {
+			return fmt.Errorf("game: stacked deck has %d cards, the game uses %d", len(st.Deck), p.ndeck)
+		}
+		if cards.SetOf(st.Deck...) != p.deckSet {
+			return fmt.Errorf("game: stacked deck does not hold exactly the game's cards")
+		}
+	}
+	if st.Stacks != nil {
+		if !p.chips {
+			return errors.New("game: stacks given for a game without chips")
+		}
+		if len(st.Stacks) != players {
+			return fmt.Errorf("game: %d stacks for %d players", len(st.Stacks), players)
+		}
+		pos := 0
+		for i, c := range st.Stacks {
+			if c < 0 {
+				return fmt.Errorf("game: stack %d is negative (%s)", i, c)
+			}
+			if c > 0 {
+				pos++
+			}
+		}
+		if pos < 2 {
+			return errors.New("game: fewer than two stacks hold chips")
+		}
+	}
+	if st.Dealer < 0 || st.Dealer >= players {
+		return fmt.Errorf("game: dealer %d out of range 0..%d", st.Dealer, players-1)
+	}
+	if rng == nil {
+		return errors.New("game: nil rng")
+	}
+	s.reset(p, players, &st, rng.Uint64(), rng.Uint64())
+	return nil
 }
 
 func popcount(s cards.Set) int { return bits.OnesCount64(uint64(s)) }
+
+func popcount16(x uint16) int { return bits.OnesCount16(x) }

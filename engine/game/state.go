@@ -1,6 +1,9 @@
 package game
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
@@ -44,6 +47,7 @@ const (
 	pdEffTarget        // effect: choose the target
 	pdGive             // give effect: choose cards
 	pdEffDiscard       // discard effect: the target chooses cards
+	pdCount            // the number of pending decision kinds
 )
 
 // logEntry is one action in the log ring: vis is the set of players who
@@ -193,8 +197,142 @@ type State struct {
 	ev Event // the event being sent to the listener (see emit)
 }
 
+// ErrIllegalMove is wrapped by the error Apply returns for a move that is
+// not legal in the state.
+var ErrIllegalMove = errors.New("game: illegal move")
+
+// ErrGameOver is returned by Apply when the game is over.
+var ErrGameOver = errors.New("game: the game is over")
+
+// Program returns the program s plays.
+func (s *State) Program() *Program { return s.prog }
+
+// Players returns the number of players.
+func (s *State) Players() int { return int(s.n) }
+
+// Clone returns a copy of s without its listener.
+func (s *State) Clone() State {
+	t := *s
+	t.lis = nil
+	return t
+}
+
+// Listen sets the listener that receives the game's events (nil: none).
+func (s *State) Listen(l Listener) { s.lis = l }
+
+// ToMove returns the player to decide, -1 when the game is over.
+func (s *State) ToMove() int { return int(s.toMove) }
+
+// Terminal reports whether the game is over.
+func (s *State) Terminal() bool { return s.over }
+
+// NumLegal returns the number of legal moves (0 when the game is over).
+func (s *State) NumLegal() int { return int(s.legal.n) }
+
+// LegalMove returns legal move i, 0 <= i < NumLegal, in the order of Legal.
+func (s *State) LegalMove(i int) Move {
+	if c := s.legal.cards; i < popcount(c) {
+		return Move{Kind: MovePlay, Card: cards.Card(nthBit(uint64(c), i))}
+	}
+	return s.legal.at(i)
+}
+
+// Legal appends the legal moves of the player to move to dst[:0] and
+// returns it; with cap(dst) >= NumLegal it does not allocate.
+func (s *State) Legal(dst []Move) []Move {
+	dst = dst[:0]
+	for i := 0; i < int(s.legal.n); i++ {
+		dst = append(dst, s.legal.at(i))
+	}
+	return dst
+}
+
+// IsLegal reports whether m is a legal move of the player to move. Bets
+// and raises are legal for any amount engine/betting accepts, not only the
+// menu's.
+func (s *State) IsLegal(m Move) bool {
+	if s.over {
+		return false
+	}
+	return s.isLegal(m)
+}
+
+// Apply plays m for the player to move after checking it is legal, then
+// runs the game on to the next decision (or its end).
+func (s *State) Apply(m Move) error {
+	if s.over {
+		return ErrGameOver
+	}
+	if !s.isLegal(m) {
+		return fmt.Errorf("%w: %v by p%d", ErrIllegalMove, m, s.toMove)
+	}
+	s.apply(m)
+	return nil
+}
+
+// ApplyUnchecked plays m without checking it, for search code that only
+// plays moves taken from Legal or LegalMove. An illegal move leaves the
+// state undefined (but memory-safe).
+func (s *State) ApplyUnchecked(m Move) { s.apply(m) }
+
+// Moves returns the number of actions played so far, forced ones included:
+// the events of the game for which EventKind.IsMove holds (see the package
+// documentation, "Counting moves").
+func (s *State) Moves() int { return int(s.moves) }
+
+// Decisions returns the number of moves players chose: the Apply and
+// ApplyUnchecked calls, MoveDone included.
+func (s *State) Decisions() int { return int(s.decisions) }
+
+// Turn returns the current turn, counted from 1.
+func (s *State) Turn() int { return int(s.turnsDone) + 1 }
+
+// HandNumber returns the current hand, counted from 1.
+func (s *State) HandNumber() int { return int(s.handNo) }
+
+// Dealer returns the dealer (the button in chip games).
+func (s *State) Dealer() int { return int(s.dealer) }
+
+// Hand returns player p's hand: the true state, for referees, transcripts
+// and tests (agents see Observation).
+func (s *State) Hand(p int) cards.Set { return s.hand[p] }
+
+// Score returns player p's score.
+func (s *State) Score(p int) int { return int(s.score[p]) }
+
+// Chips returns player p's chips behind (not counting chips in the pot).
+func (s *State) Chips(p int) chips.Chips {
+	if s.betLive && s.betIn&(1<<p) != 0 {
+		return s.bet.Stack(s.seatOf(p))
+	}
+	return s.stack[p]
+}
+
+// Pot returns the chips in the pot of the current hand.
+func (s *State) Pot() chips.Chips {
+	if s.betLive {
+		return s.bet.Pot()
+	}
+	return 0
+}
+
+// Eliminated reports whether player p is out of the game.
+func (s *State) Eliminated(p int) bool { return s.elim&(1<<p) != 0 }
+
 // seatOf returns the betting seat of player p (seats follow the turn
 // direction of the hand's start).
+// Seat returns player p's seat in the current hand's betting (seats follow
+// the turn direction; see engine/betting).
+func (s *State) Seat(p int) int { return s.seatOf(p) }
+
+// SeatPlayer returns the player in betting seat k (the inverse of Seat).
+func (s *State) SeatPlayer(k int) int { return s.playerOf(k) }
+
+// Betting returns the current hand's betting, for reading only (a
+// listener must not change the state), and whether it began with the
+// forced bets. It is meaningful during a hand's betting events.
+func (s *State) Betting() (h *betting.Hand, forced bool) { return &s.bet, s.betForced }
+
 func (s *State) seatOf(p int) int {
 	if s.seatDir > 0 || p == 0 {
 		return p

@@ -49,4 +49,39 @@
 // impossible deals, naming the action's index and text. ReplayWith with
 // Options.Repair fills in actions a history leaves out (a skipped player
 // checks or folds), as PokerKit, the reference implementation, does.
+//
+// # The hand runner
+//
+// Runner is deckforge's one hand runner for NT, FT and PO: Replay, tables
+// (engine/table), simulated sessions and the replay tools all play hands
+// through it, with typed Actions (the PHH notation parsed: Kind, Player,
+// Cards, Amount raise-to), never strings.
+//
+//	r, err := phh.NewRunner(phh.RunnerConfig{
+//		Game: phh.Game{Variant: phh.NoLimitTexasHoldem, MinBet: bb},
+//		Hand: betting.HandConfig{Stacks: …, Blinds: …, Button: …, FirstToAct: …, FirstToActPostflop: …},
+//	})
+//	r.Apply(phh.Action{Kind: phh.DealHole, Player: 0, Cards: hole0}) // every seat with chips
+//	for !r.Finished() {
+//		switch {
+//		case r.ToAct() >= 0: // r.Legal() says what the seat may do
+//			r.Apply(phh.Action{Kind: phh.BetRaise, Player: r.ToAct(), Amount: to})
+//		case r.BoardDue() > 0:
+//			r.Apply(phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: next})
+//		}
+//	}
+//	st, err := r.Settle() // uncalled bet, pots, winnings, finishing stacks
+//
+// The runner's config is in the caller's seat order (RunnerFor builds it
+// from a PHH hand, players in position order). Apply refuses an illegal
+// action with a *RunError (wrapping betting.ErrIllegalAction,
+// ErrBadAmount or ErrRoundOver for a bet, ErrUndecided for a showdown that
+// hidden cards leave open) and changes nothing. Forfeit folds a player at
+// once, out of turn (a pause, a timeout, leaving): one forced-fold rule, a
+// folded player's chips stay in the pot. Betting returns the
+// engine/betting state (stacks, street bets, Pots); Settle returns the
+// Settlement: the uncalled bet returned and its seat, the pots awarded,
+// what each seat won and the finishing stacks. A Runner holds only
+// fixed-size arrays (besides Repair's notes), so copying it saves a hand's
+// state and applying an action allocates nothing but error values.
 package phh

@@ -102,8 +102,10 @@ func TestReplayRecordedStacks(t *testing.T) {
 			}
 		}
 	}
-	// WSOP 2023: 11 NT + 7 FT + 7 PO; WSOP 2019: 1; Pluribus: 30; generated: 500.
-	want := map[string]int{"wsop": 26, "pluribus": 30, "pokerkit-sample.phhs": 500}
+	// WSOP 2023: 11 NT + 7 FT + 7 PO; WSOP 2019: 1; Pluribus: 30; generated:
+	// 500 + 200 NT, 150 FT, 150 PO.
+	want := map[string]int{"wsop": 26, "pluribus": 30, "pokerkit-sample.phhs": 500,
+		"pokerkit-nt.phhs": 200, "pokerkit-ft.phhs": 150, "pokerkit-po.phhs": 150}
 	if !reflect.DeepEqual(perDir, want) {
 		t.Errorf("hands checked per source = %v, want %v", perDir, want)
 	}
@@ -111,6 +113,31 @@ func TestReplayRecordedStacks(t *testing.T) {
 		t.Errorf("%d hands repaired, want 1 (wsop/2019/42/3: a fold left out)", repaired)
 	}
 	t.Logf("%d hands match their finishing_stacks", checked)
+}
+
+// TestReplayPokerKitStructures: every hand PokerKit played at random in the
+// three structures deckforge plays (testdata/generated/pokerkit-{nt,ft,po}:
+// side pots, short all-ins, antes with and without trimming, fixed-limit
+// caps and full-unit bets nobody can call, pot-limit raises) replays
+// strictly, with no action implied, to PokerKit's finishing stacks.
+func TestReplayPokerKitStructures(t *testing.T) {
+	got := map[Variant]int{}
+	for _, f := range fixtures(t, "generated") {
+		if !strings.Contains(f.path, "pokerkit-") || strings.HasSuffix(f.path, "pokerkit-sample.phhs") {
+			continue
+		}
+		for _, e := range f.entries {
+			res, err := Replay(&e.Hand)
+			if !assert.NoError(t, err, "%s [%s]", f.path, e.Key) {
+				continue
+			}
+			if assert.True(t, res.Complete, "%s [%s]", f.path, e.Key) &&
+				assert.Equal(t, e.Hand.FinishingStacks, res.Stacks, "%s [%s]", f.path, e.Key) {
+				got[e.Hand.Variant]++
+			}
+		}
+	}
+	assert.Equal(t, map[Variant]int{"NT": 200, "FT": 150, "PO": 150}, got)
 }
 
 // TestReplayHandHQ: the HandHQ hands (hidden hole cards, cents) all replay

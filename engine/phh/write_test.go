@@ -62,9 +62,9 @@ func TestReadAllFixtures(t *testing.T) {
 			}
 		}
 	}
-	// 121 real files (2 of them bulk files of 11 and 61 hands) and 500
-	// generated hands.
-	if want := 119 + 11 + 61 + 500; n != want {
+	// 121 real files (2 of them bulk files of 11 and 61 hands) and 500 +
+	// 500 generated hands.
+	if want := 119 + 11 + 61 + 500 + 500; n != want {
 		t.Errorf("read %d hands, want %d", n, want)
 	}
 }

@@ -34,7 +34,7 @@ type PHHHand struct {
 // one), so a player's position is its index. Every board dealt starts the
 // next betting round; NT and PO rounds use min_bet as
 // the minimum bet, FT rounds small_bet (first two) and big_bet (later) with
-// at most three raises.
+// at most four completions, bets or raises, the blinds not counted.
 func FromPHH(h *phh.Hand) (*PHHHand, error) {
 	res, err := phh.ReplayWith(h, phh.Options{Repair: true})
 	undecided := errors.Is(err, phh.ErrUndecided)
@@ -65,16 +65,29 @@ func FromPHH(h *phh.Hand) (*PHHHand, error) {
 		}
 	}
 	l.Setup.Antes = phhForced(h.Antes, n)
+	if h.AnteTrimming != nil && *h.AnteTrimming {
+		trimAntes(l.Setup.Antes, l.Setup.Stacks)
+	}
 	l.Setup.Blinds = phhForced(h.BlindsOrStraddles, n)
+	blinds := false
+	for _, b := range l.Setup.Blinds {
+		blinds = blinds || b > 0
+	}
 	l.Setup.Button = n - 1
 	if res.Complete {
 		l.Collected = res.Won
 	}
 
 	round := func(r int) RoundConfig {
+		// PokerKit allows four completions, bets or raises a round, the
+		// blinds not counted: four raises of the blind, or a bet and three
+		// raises.
 		if h.Variant == phh.FixedLimitTexasHoldem {
 			if r >= 2 {
 				return RoundConfig{MinBet: h.BigBet, MaxRaises: 3}
+			}
+			if r == 0 && blinds {
+				return RoundConfig{MinBet: h.SmallBet, MaxRaises: 4}
 			}
 			return RoundConfig{MinBet: h.SmallBet, MaxRaises: 3}
 		}
@@ -104,6 +117,25 @@ func FromPHH(h *phh.Hand) (*PHHHand, error) {
 		return nil, fmt.Errorf("stats: implied action %q after the last action", res.Repairs[next])
 	}
 	return out, nil
+}
+
+// trimAntes applies ante_trimming_status = true to per-seat antes: each is
+// what the seat can post, and the part of the largest that no other ante
+// matches goes back (as engine/betting's HandConfig.AnteTrimming).
+func trimAntes(antes, stacks []chips.Chips) {
+	top, first, second := -1, chips.Chips(0), chips.Chips(0)
+	for i := range antes {
+		antes[i] = min(antes[i], stacks[i])
+		switch v := antes[i]; {
+		case v > first:
+			top, first, second = i, v, first
+		case v > second:
+			second = v
+		}
+	}
+	if top >= 0 {
+		antes[top] = second
+	}
 }
 
 // phhForced returns a PHH hand's per-player forced bets in seat order:

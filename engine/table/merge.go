@@ -86,7 +86,7 @@ func foldIfInHand(s State, i int) (State, error) {
 	if err != nil {
 		return State{}, err
 	}
-	if r.finished() || !r.inHand(i) || r.h.AllIn(i) {
+	if r.finished() || !r.inHand(i) || r.allIn(i) {
 		return s, nil
 	}
 	s.Actions = append(s.Actions, seatName(i)+" f")

@@ -27,9 +27,10 @@ import (
 //     A player who sits out misses the blind of its position:
 //     d ← min(d + ½·BB, 1.5·BB) for a missed small blind, min(d + BB, 1.5·BB)
 //     for a missed big blind.
-//  5. A player who would play but cannot pay d plus its forced bets (or has
-//     no chips) leaves instead: _inactive 1, _intents 3, removed at the
-//     following hand.
+//  5. A player with no chips, or none left after paying d, leaves instead:
+//     _inactive 1, _intents 3, removed at the following hand; so does a
+//     returning player who cannot pay d plus its forced bets. An active
+//     player short of its forced bets posts what it has and is all in.
 //  6. The players who play are dealt HoleCards cards each ("d dh pN").
 //
 // When fewer than two players can play, nobody is dealt in: nobody pays,
@@ -159,7 +160,12 @@ func planHand(s *State, bl *blinds, big chips.Chips, idle bool) handPlan {
 		if !idle {
 			need += forced(s, i)
 		}
-		if stack <= 0 || (p.play && stack < need) {
+		// A player is dealt in only with chips left after paying what it
+		// owes. An active player short of its forced bets posts what it
+		// has, all in; a returning one that cannot pay its debts plus its
+		// forced bets leaves.
+		returning := p.play && s.Inactive[i]
+		if stack <= 0 || (p.play && stack-p.pay <= 0) || (returning && stack < need) {
 			// Too few chips: an automatic leave, debts unpaid.
 			p = seatPlan{intent: Leave, dead: s.DeadBlinds[i]}
 		}

@@ -171,15 +171,27 @@ func TestNextTransitions(t *testing.T) {
 			dead: amounts(0, 3, 0, 0), dealt: []int{0, 2, 3},
 		},
 	}, {
-		name: "an active player short of its big blind leaves; a busted one too",
+		name: "an active player short of its big blind posts all in; a busted one leaves",
 		in: tableOf(2, seat{name: "A", stack: 50, blind: 1}, seat{name: "B", stack: 0, blind: 2},
 			seat{name: "C", stack: 1.5, blind: 0}, seat{name: "D", stack: 20, blind: 0}),
 		// Blinds [1 2 0 0] → [0 1 2 0]: C holds the big blind with 1.5.
 		want: want{
 			players: []string{"A", "B", "C", "D"}, stacks: amounts(50, 0, 1.5, 20),
 			blinds: amounts(0, 1, 2, 0), antes: amounts(0, 0, 0, 0),
-			inactive: []bool{false, true, true, false}, intents: []Intent{Play, Leave, Leave, Play},
-			dead: amounts(0, 0, 0, 0), dealt: []int{0, 3},
+			inactive: []bool{false, true, false, false}, intents: []Intent{Play, Leave, Play, Play},
+			dead: amounts(0, 0, 0, 0), dealt: []int{0, 2, 3},
+		},
+	}, {
+		name: "a player returning with exactly its dead blinds leaves",
+		in: tableOf(2, seat{name: "A", stack: 50, blind: 1}, seat{name: "B", stack: 40, blind: 2},
+			seat{name: "C", stack: 20}, seat{name: "D", stack: 3, inactive: true, dead: 3}),
+		// Blinds [1 2 0 0] → [0 1 2 0]: D comes back off the big blind and
+		// would pay its 3 of dead blinds with nothing left to play with.
+		want: want{
+			players: []string{"A", "B", "C", "D"}, stacks: amounts(50, 40, 20, 3),
+			blinds: amounts(0, 1, 2, 0), antes: amounts(0, 0, 0, 0),
+			inactive: []bool{false, false, false, true}, intents: []Intent{Play, Play, Play, Leave},
+			dead: amounts(0, 0, 0, 3), dealt: []int{0, 1, 2},
 		},
 	}, {
 		name: "leavers are removed and do not pay their dead blinds",

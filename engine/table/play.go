@@ -16,34 +16,25 @@ import (
 // hold'em, the game of the sit-in-sit-out seed).
 const HoleCards = 2
 
-// boardSteps are the board cards dealt after each betting round: flop,
-// turn, river.
-var boardSteps = [...]int{3, 1, 1}
-
-// hand is a hand rebuilt from a state's action log.
+// hand is a hand rebuilt from a state's action log, played by the one hand
+// runner, phh.Runner.
 type hand struct {
 	s       *State
 	bl      blinds
-	h       betting.Hand
-	rc      betting.RoundConfig
-	started bool   // the betting hand is set up (two or more seats dealt in)
+	run     phh.Runner
+	started bool   // the runner is set up (two or more seats dealt in)
 	dealt   uint16 // seats dealt in
-	gone    uint16 // seats that folded; the engine folds them at their turn
-	mucked  uint16 // seats that mucked at showdown
 	hole    [MaxSeats][]cards.Card
-	board   []cards.Card
-	used    cards.Set
-	steps   int // board deals so far
+	used    cards.Set // cards dealt before the runner is set up
 }
 
 // replay rebuilds the hand of s (which passed checkShape) from its actions.
 //
 // Hole cards are dealt first ("d dh pN"); the seats dealt in are the hand's
-// players. A fold takes effect at once for the outcome, even by a seat that
-// is not to act ("pN f" out of turn, as Merge writes for a player who pauses
-// or leaves during the hand) or when a check is free; the betting engine
-// plays it at that seat's turns: a fold when it faces a bet, a check
-// otherwise (which moves no chips).
+// players. A fold takes effect at once, even by a seat that is not to act
+// ("pN f" out of turn, as Merge writes for a player who pauses or leaves
+// during the hand) or when a check is free: the runner's Forfeit, so the
+// folded chips stay in the pot.
 func replay(s *State) (*hand, error) {
 	bl, err := blindsOf(s.BlindsOrStraddles)
 	if err != nil {
@@ -64,9 +55,6 @@ func replay(s *State) (*hand, error) {
 			return nil, fieldErr("actions", "%v", err)
 		}
 	}
-	if r.started {
-		r.flush()
-	}
 	return r, nil
 }
 
@@ -78,14 +66,26 @@ func (r *hand) apply(a phh.Action) error {
 		if r.started {
 			return errors.New("hole cards dealt after the betting began")
 		}
+		if a.Player < 0 || a.Player >= len(r.s.Players) {
+			return fmt.Errorf("p%d is not seated", a.Player+1)
+		}
 		if r.dealt&(1<<a.Player) != 0 {
 			return fmt.Errorf("p%d is dealt hole cards twice", a.Player+1)
 		}
 		if len(a.Cards) != HoleCards {
 			return fmt.Errorf("%d hole cards dealt, want %d", len(a.Cards), HoleCards)
 		}
-		if err := r.use(a.Cards); err != nil {
-			return err
+		for _, c := range a.Cards {
+			if c == cards.None {
+				continue
+			}
+			if c.IsJoker() || !c.Valid() {
+				return fmt.Errorf("%s is not a card of the 52-card deck", c)
+			}
+			if r.used.Has(c) {
+				return fmt.Errorf("%s is dealt twice", c)
+			}
+			r.used = r.used.Add(c)
 		}
 		r.dealt |= 1 << a.Player
 		r.hole[a.Player] = a.Cards
@@ -98,140 +98,58 @@ func (r *hand) apply(a phh.Action) error {
 			return err
 		}
 	}
-	r.flush()
 	if a.Kind == phh.DealBoard {
-		if r.finished() {
+		if r.run.Finished() {
 			return errors.New("board dealt after the hand is over")
 		}
-		if t := r.h.ToAct(); t >= 0 {
+		if t := r.run.ToAct(); t >= 0 {
 			return fmt.Errorf("board dealt while p%d is to act", t+1)
 		}
-		if r.steps >= len(boardSteps) {
+		if len(r.run.Board()) == 5 {
 			return errors.New("the board is complete")
 		}
-		if want := boardSteps[r.steps]; len(a.Cards) != want {
-			return fmt.Errorf("%d board cards dealt, want %d", len(a.Cards), want)
-		}
-		if err := r.use(a.Cards); err != nil {
-			return err
-		}
-		r.board = append(r.board, a.Cards...)
-		r.steps++
-		if !r.h.HandOver() {
-			return r.h.StartRound(r.rc)
-		}
-		return nil
+		return r.run.Apply(a)
 	}
 	p := a.Player
-	if r.dealt&(1<<p) == 0 {
-		return fmt.Errorf("p%d (%s) is not dealt in", p+1, r.s.Players[p])
+	if p < 0 || p >= len(r.s.Players) || r.dealt&(1<<p) == 0 {
+		return fmt.Errorf("p%d is not dealt in", p+1)
 	}
-	if r.h.Folded(p) || r.gone&(1<<p) != 0 || r.mucked&(1<<p) != 0 {
+	bh := r.run.Betting()
+	if bh.Folded(p) || r.run.Mucked(p) {
 		return fmt.Errorf("p%d (%s) has folded", p+1, r.s.Players[p])
 	}
 	if a.Kind == phh.ShowMuck {
-		if !r.finished() && (r.h.ToAct() >= 0 || len(r.board) < 5) {
+		if !r.run.BettingOver() {
 			return errors.New("show or muck before the showdown")
 		}
-		if a.Muck() {
-			r.mucked |= 1 << p
-			return nil
-		}
-		if a.Dash {
-			return nil
-		}
-		return r.show(p, a.Cards)
+		return r.run.Apply(a)
 	}
-	if r.finished() {
+	if r.run.Finished() {
 		return errors.New("action after the hand is over")
 	}
 	if a.Kind == phh.Fold {
-		if r.h.AllIn(p) {
+		if bh.AllIn(p) {
 			return fmt.Errorf("p%d (%s) is all-in and cannot fold", p+1, r.s.Players[p])
 		}
-		r.gone |= 1 << p
-		r.flush()
-		return nil
+		return r.run.Forfeit(p)
 	}
-	if t := r.h.ToAct(); t != p {
+	if t := r.run.ToAct(); t != p {
 		if t < 0 {
 			return fmt.Errorf("p%d acts while nobody is to act (the board comes next)", p+1)
 		}
 		return fmt.Errorf("p%d acts out of turn: p%d is to act", p+1, t+1)
 	}
-	var act betting.Action
-	switch a.Kind {
-	case phh.CheckCall:
-		if r.h.Legal().CanCheck {
-			act = betting.Action{Kind: betting.Check}
-		} else {
-			act = betting.Action{Kind: betting.Call}
-		}
-	case phh.BetRaise:
-		var err error
-		if act, err = r.h.RaiseTo(a.Amount); err != nil {
-			return err
-		}
-	}
-	if err := r.h.Apply(act); err != nil {
-		return err
-	}
-	r.flush()
-	return nil
+	return r.run.Apply(a)
 }
 
-// show records cards shown at showdown: they replace hidden hole cards and
-// must equal known ones.
-func (r *hand) show(p int, cs []cards.Card) error {
-	hole := r.hole[p]
-	if len(cs) != len(hole) {
-		return fmt.Errorf("%d cards shown, %d dealt", len(cs), len(hole))
-	}
-	for i, c := range cs {
-		switch {
-		case c == cards.None:
-		case hole[i] == cards.None:
-			if r.used.Has(c) {
-				return fmt.Errorf("%s is dealt twice", c)
-			}
-			r.used = r.used.Add(c)
-			hole[i] = c
-		case hole[i] != c:
-			return fmt.Errorf("shows %s, was dealt %s", c, hole[i])
-		}
-	}
-	return nil
-}
-
-func (r *hand) use(cs []cards.Card) error {
-	if len(cs) == 0 {
-		return errors.New("no cards")
-	}
-	for _, c := range cs {
-		if c == cards.None {
-			continue
-		}
-		if c.IsJoker() || !c.Valid() {
-			return fmt.Errorf("%s is not a card of the 52-card deck", c)
-		}
-		if r.used.Has(c) {
-			return fmt.Errorf("%s is dealt twice", c)
-		}
-		r.used = r.used.Add(c)
-	}
-	return nil
-}
-
-// start sets up the betting hand over the seats dealt in.
+// start sets up the runner over the seats dealt in and deals their cards.
 func (r *hand) start() error {
 	if popcount(r.dealt) < 2 {
 		return fmt.Errorf("%d player(s) dealt in: a hand needs two", popcount(r.dealt))
 	}
 	s := r.s
 	n := len(s.Players)
-	stacks := make([]chips.Chips, n)
-	blindsIn := make([]chips.Chips, n)
-	antes := make([]chips.Chips, n)
+	var stacks, blindsIn, antes [MaxSeats]chips.Chips
 	for i := 0; i < n; i++ {
 		if r.dealt&(1<<i) == 0 {
 			continue
@@ -244,69 +162,54 @@ func (r *hand) start() error {
 		antes[i] = s.Antes[i]
 	}
 	pos := r.bl.positions(r.dealt)
-	cfg := betting.HandConfig{
-		Stacks: stacks, Antes: antes, Blinds: blindsIn,
-		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-		DeadMoney: s.DeadMoney, Unit: 1,
+	minBet := s.MinBet
+	if minBet <= 0 {
+		minBet = r.bl.big
 	}
-	if err := r.h.Reset(cfg); err != nil {
+	cfg := phh.RunnerConfig{
+		Game: phh.Game{Variant: phh.NoLimitTexasHoldem, MinBet: minBet},
+		Hand: betting.HandConfig{
+			Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
+			Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
+			DeadMoney: s.DeadMoney, Unit: 1,
+		},
+	}
+	if err := r.run.Reset(cfg); err != nil {
 		return fmt.Errorf("the hand cannot be set up: %v", err)
 	}
-	r.rc = betting.RoundConfig{Structure: betting.NoLimit, MinBet: s.MinBet}
-	if r.rc.MinBet <= 0 {
-		r.rc.MinBet = r.bl.big
-	}
-	if err := r.h.StartRound(r.rc); err != nil {
-		return fmt.Errorf("the hand cannot be set up: %v", err)
+	for i := 0; i < n; i++ {
+		if r.dealt&(1<<i) == 0 {
+			continue
+		}
+		if err := r.run.Apply(phh.Action{Kind: phh.DealHole, Player: i, Cards: r.hole[i]}); err != nil {
+			return err
+		}
 	}
 	r.started = true
 	return nil
 }
 
-// flush plays the turns of seats that folded: the engine folds them, or
-// checks for them when a check is free (the engine offers no fold then).
-func (r *hand) flush() {
-	for !r.finished() {
-		t := r.h.ToAct()
-		if t < 0 || r.gone&(1<<t) == 0 {
-			return
-		}
-		k := betting.Fold
-		if r.h.Legal().CanCheck {
-			k = betting.Check
-		}
-		if r.h.Apply(betting.Action{Kind: k}) != nil {
-			return
-		}
-	}
-}
-
-// live returns the seats still contesting the pot.
-func (r *hand) live() uint16 { return r.h.InHand() &^ r.gone &^ r.mucked }
-
 // finished reports whether the hand is over: one player is left, or the
 // betting is over with a complete board.
-func (r *hand) finished() bool {
-	if !r.started {
-		return false
-	}
-	if popcount(r.live()) <= 1 {
-		return true
-	}
-	return r.h.ToAct() < 0 && r.steps == len(boardSteps)
-}
+func (r *hand) finished() bool { return r.started && r.run.Finished() }
 
 // toAct returns the seat to act, -1 when none.
 func (r *hand) toAct() int {
-	if !r.started || r.finished() {
+	if !r.started {
 		return -1
 	}
-	return r.h.ToAct()
+	return r.run.ToAct()
 }
 
 // inHand reports whether seat p is dealt in and has not folded.
 func (r *hand) inHand(p int) bool {
-	return r.started && r.dealt&(1<<p) != 0 && r.live()&(1<<p) != 0
+	return r.started && r.dealt&(1<<p) != 0 && r.run.Contending()&(1<<p) != 0
+}
+
+// allIn reports whether seat p is all-in.
+func (r *hand) allIn(p int) bool {
+	bh := r.run.Betting()
+	return r.started && bh.AllIn(p)
 }
 
 // settle returns the finishing stacks of a finished hand (the starting
@@ -322,37 +225,14 @@ func (r *hand) settle() ([]chips.Chips, error) {
 	if !r.finished() {
 		return nil, r.unfinished()
 	}
-	live := r.live()
-	if popcount(live) == 1 {
-		r.h.ReturnUncalled()
-		var sum chips.Chips
-		for i := 0; i < n; i++ {
-			if r.dealt&(1<<i) != 0 {
-				out[i] = r.h.Stack(i)
-			}
-			sum += out[i]
-		}
-		out[bitsOf(live)[0]] += s.Total() - sum
-		return out, nil
+	st, err := r.run.Settle()
+	if err != nil {
+		return nil, fieldErr("actions", "hand %d at the showdown: %v", s.Hand, err)
 	}
-	var strength [betting.MaxSeats]uint32
-	for _, p := range bitsOf(live) {
-		for _, c := range r.hole[p] {
-			if c == cards.None {
-				return nil, fieldErr("actions", "p%d (%s) holds hidden cards at the showdown", p+1, s.Players[p])
-			}
-		}
-		v, err := showdownStrength(r.hole[p], r.board)
-		if err != nil {
-			return nil, fieldErr("actions", "p%d (%s) at the showdown: %v", p+1, s.Players[p], err)
-		}
-		strength[p] = v
-	}
-	r.h.Settle(&strength, nil)
 	var sum chips.Chips
 	for i := 0; i < n; i++ {
 		if r.dealt&(1<<i) != 0 {
-			out[i] = r.h.Stack(i)
+			out[i] = st.Stacks[i]
 		}
 		sum += out[i]
 	}
@@ -403,13 +283,11 @@ func Progress(s State) (Status, error) {
 func (r *hand) status() Status {
 	st := Status{Dealt: r.started, Finished: r.finished(), ToAct: r.toAct()}
 	if st.ToAct >= 0 {
-		st.Legal = r.h.Legal()
+		st.Legal = r.run.Legal()
 	}
 	if r.started {
-		st.Pot = r.h.Pot()
-		if !st.Finished && st.ToAct < 0 {
-			st.Board = boardSteps[r.steps]
-		}
+		st.Pot = r.run.Pot()
+		st.Board = r.run.BoardDue()
 	}
 	return st
 }
@@ -464,14 +342,14 @@ func apply(s State, action string, freeFold bool) (State, error) {
 		}
 		return State{}, fmt.Errorf("action %q: p%d (%s) is to act", action, t+1, s.Players[t])
 	}
-	if a.Kind == phh.Fold && !freeFold && r.h.Legal().CanCheck {
+	if a.Kind == phh.Fold && !freeFold && r.run.Legal().CanCheck {
 		return State{}, fmt.Errorf("action %q: a check is free, so folding is not offered", action)
 	}
 	a.Comment = ""
-	out.Actions = append(out.Actions, a.String())
-	if _, err := replay(&out); err != nil {
-		return State{}, err
+	if err := r.apply(a); err != nil {
+		return State{}, fieldErr(fmt.Sprintf("actions[%d]", len(out.Actions)), "%q: %v", a.String(), err)
 	}
+	out.Actions = append(out.Actions, a.String())
 	return out, nil
 }
 
@@ -498,14 +376,19 @@ func Deal(s State, rng *rand.Rand) (State, error) {
 		}
 		return State{}, fieldErr("actions", "hand %d is not dealt", s.Hand)
 	}
+	used := r.used
 	for p := range s.Players {
-		for _, c := range r.hole[p] {
+		for _, c := range r.run.Hole(p) {
 			if c == cards.None {
 				return State{}, fieldErr("actions", "p%d (%s) holds hidden cards: only a server state can be dealt", p+1, s.Players[p])
 			}
+			used = used.Add(c)
 		}
 	}
-	deck := remaining(r.used)
+	for _, c := range r.run.Board() {
+		used = used.Add(c)
+	}
+	deck := remaining(used)
 	cards.Shuffle(deck, rng)
 	dealt := deck[:st.Board]
 	out.Actions = append(out.Actions, "d db "+cardString(dealt))

@@ -120,7 +120,7 @@ func TestReplayErrors(t *testing.T) {
 		{[]string{"d dh p1 AsKs", "p1 cc", "d dh p2 2c2d"}, "needs two"},
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "p1 cc", "d dh p3 3c3d"}, "after the betting began"},
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d db 4c5c6c"}, "p1 is to act"},
-		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc", "d db 4c5c"}, "want 3"},
+		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc", "d db 4c5c"}, "the flop has 3"},
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 f", "p1 cc"}, "has folded"},
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "p3 cc"}, "not dealt in"},
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 sd"}, "not an action of Texas hold'em"},
@@ -136,7 +136,7 @@ func TestReplayErrors(t *testing.T) {
 	x := s.Clone()
 	x.Actions = []string{"d dh p1 ????", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc",
 		"d db 4c5c9h", "p2 cc", "p3 cc", "p1 cc", "d db Td", "p2 cc", "p3 cc", "p1 cc", "d db Jd", "p2 cc", "p3 cc", "p1 cc"}
-	if _, err := Settle(x); err == nil || !strings.Contains(err.Error(), "hidden") {
+	if _, err := Settle(x); err == nil || !strings.Contains(err.Error(), "unknown hole cards") {
 		t.Errorf("settle with hidden cards: %v", err)
 	}
 	x.Actions = append(x.Actions, "p1 sm AsAd")

@@ -165,15 +165,3 @@ func popcount(m uint16) int {
 	}
 	return c
 }
-
-// bitsOf returns the seats of a bitmask in increasing order.
-func bitsOf(m uint16) []int {
-	var out []int
-	for i := 0; m != 0; i++ {
-		if m&1 != 0 {
-			out = append(out, i)
-		}
-		m >>= 1
-	}
-	return out
-}

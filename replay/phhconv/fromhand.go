@@ -1,20 +1,29 @@
 package phhconv
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
+	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/replay"
 )
 
+// ErrNotPlayed is the error of a hand fewer than two players were dealt
+// into (a table waiting for players): it has no PHH.
+var ErrNotPlayed = errors.New("fewer than two players dealt in")
+
 // FromReplay converts every hand of a poker replay into a PHH hand (see
-// FromHand).
+// FromHand), leaving out the hands nobody played (ErrNotPlayed).
 func FromReplay(r *replay.Replay) ([]phh.Hand, error) {
 	out := make([]phh.Hand, 0, len(r.Hands))
 	for i := range r.Hands {
 		h, err := FromHand(r, i)
+		if errors.Is(err, ErrNotPlayed) {
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -35,20 +44,41 @@ func isPlay(k replay.EventKind) bool {
 	return true
 }
 
-// FromHand converts hand i of a poker replay into a PHH hand: the table
-// after the changes between hands that open the hand (so starting_stacks
-// are after any dead blinds were paid, and those go into the user field
-// _deadMoney), the players in PHH position order (p1 the seat after the
-// button, the button last; heads-up the forced bets reverse-assigned),
-// their seats (seat number + 1), _inactive, _intents and _deadBlinds when
-// any is set, and the actions: deals, folds, checks and calls, bets and
-// raises (cbr with the street bet), shows and mucks. Forced bets, rounds,
-// returned bets and awards are implied by the PHH rules and not written;
-// sitting in and out during the hand has no PHH notation and is left
-// out. finishing_stacks are written when the hand is complete.
+// User fields FromHand writes for the seats that sit out of a hand (they
+// are not PHH players: PokerKit, the format's reference, would deal them
+// in): their seats (1-based), names and stacks.
+const (
+	fieldOutSeats   = "_outSeats"
+	fieldOutPlayers = "_outPlayers"
+	fieldOutStacks  = "_outStacks"
+	fieldDeadMoney  = "_deadMoney"
+)
+
+// FromHand converts hand i of a poker replay into a PHH hand that
+// deckforge's phh.Replay and PokerKit both replay to the hand's final
+// stacks.
+//
+// The players are the seats dealt in, in PHH position order (p1 the first
+// of them after the button, the button last; heads-up the forced bets
+// reverse-assigned), with their seats (seat number + 1); a seat that sits
+// the hand out, or has no chips, is not a player and is listed with its
+// real stack in the user fields _outSeats, _outPlayers and _outStacks.
+// starting_stacks are the stacks as the hand starts; dead blinds a
+// returning player pays into the pot are written as its ante (dead money
+// in the main pot, as PHH antes are), other dead money as _deadMoney.
+// The forced bets are the ones posted (a blind posted all in for less is
+// written at its full size), _inactive, _intents and _deadBlinds are
+// written when any is set. The actions are one hole-card deal per player,
+// every bet, call, check and fold (cbr with the street bet), one board
+// deal per street, and the showdown in the order PokerKit asks for it
+// (from the last aggressor, or p1, round the table; when betting ends
+// with at most one player able to bet, before the rest of the board).
+// Rounds, returned bets and awards are implied by the PHH rules.
+// finishing_stacks are written when the hand is complete.
 //
 // The variant is the hand's (NT when it has none); NT, FT and PO are
-// converted.
+// converted. A hand PHH cannot hold (not hold'em- or Omaha-shaped, a
+// seat acting out of turn) is an error.
 func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 	fail := func(format string, args ...any) (phh.Hand, error) {
 		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %s", i, fmt.Sprintf(format, args...))
@@ -64,7 +94,15 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 	if variant == "" {
 		variant = phh.NoLimitTexasHoldem
 	}
-	if _, ok := gameOf(variant); !ok {
+	g, ok := gameOf(variant)
+	if rh.Variant == "" && holeCount(rh.Events) == 4 {
+		// A replay of a game without a variant dealing four hole
+		// cards: pot-limit Omaha (phh.Replay below refuses it if the
+		// betting says otherwise).
+		variant = phh.PotLimitOmahaHoldem
+		g, ok = gameOf(variant)
+	}
+	if !ok {
 		return fail("variant %q: %v", variant, phh.ErrUnsupported)
 	}
 	start := slices.IndexFunc(rh.Events, func(e replay.Event) bool { return isPlay(e.Kind) })
@@ -76,12 +114,23 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		return phh.Hand{}, fmt.Errorf("phhconv: %w", err)
 	}
 	t := cur.Table()
+	paid := map[int]chips.Chips{}
+	for _, e := range rh.Events[:start] {
+		if e.Kind == replay.DeadBlindsPaid {
+			paid[e.Seat] += e.Amount
+		}
+	}
 
 	// Players in position order: from the seat after the button round to
 	// the button.
-	var order []int
+	var order, out []int
 	for s := range t.Seats {
-		if t.Seats[s].Present {
+		st := &t.Seats[s]
+		switch {
+		case !st.Present:
+		case st.Inactive || st.Stack+paid[s] <= 0:
+			out = append(out, s)
+		default:
 			order = append(order, s)
 		}
 	}
@@ -91,9 +140,24 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			return (a-rh.Button-1+n)%n - (b-rh.Button-1+n)%n
 		})
 	}
+	if len(order) == 2 {
+		// Heads-up the small blind is the button (the last player),
+		// whatever seat the hand names as the button.
+		var blind [2]chips.Chips
+		for _, e := range rh.Events[start:] {
+			if e.Kind == replay.Post && e.Post != replay.Ante {
+				if k := slices.Index(order, e.Seat); k >= 0 {
+					blind[k] += e.Amount
+				}
+			}
+		}
+		if blind[0] > 0 && blind[0] < blind[1] {
+			order[0], order[1] = order[1], order[0]
+		}
+	}
 	n := len(order)
 	if n < 2 {
-		return fail("%d players at the table: a PHH hand needs 2", n)
+		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %w", i, ErrNotPlayed)
 	}
 	index := map[int]int{}
 	for p, s := range order {
@@ -112,47 +176,92 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 	var inactive, intents []int
 	var deadBlinds []chips.Chips
 	var anyState bool
+	blinds := make([]chips.Chips, n)
+	antes := make([]chips.Chips, n)
 	for p, s := range order {
 		st := &t.Seats[s]
-		h.StartingStacks[p] = st.Stack
+		h.StartingStacks[p] = st.Stack + paid[s]
+		antes[p] = paid[s]
 		h.Players[p] = st.Name
 		h.Seats[p] = s + 1
-		in := 0
-		if st.Inactive {
-			in = 1
-		}
-		inactive = append(inactive, in)
+		inactive = append(inactive, 0)
 		intents = append(intents, int(st.Intent))
 		deadBlinds = append(deadBlinds, st.DeadBlinds)
-		anyState = anyState || st.Inactive || st.Intent != replay.IntentPlay || st.DeadBlinds != 0
-		amounts = append(amounts, st.Stack)
+		anyState = anyState || st.Intent != replay.IntentPlay || st.DeadBlinds != 0
+		amounts = append(amounts, h.StartingStacks[p], paid[s])
 	}
 	if anyState {
 		h.Inactive, h.Intents, h.DeadBlinds = inactive, intents, deadBlinds
 	}
-	blinds := make([]chips.Chips, n)
-	antes := make([]chips.Chips, n)
-	for _, f := range rh.Forced {
-		p, ok := index[f.Seat]
-		if !ok {
-			return fail("seat %d owes a forced bet but is empty", f.Seat)
+	if len(out) > 0 {
+		var seats, names, stacks []any
+		for _, s := range out {
+			st := &t.Seats[s]
+			seats = append(seats, int64(s+1))
+			names = append(names, st.Name)
+			stacks = append(stacks, amountValue(st.Stack))
+			amounts = append(amounts, st.Stack)
 		}
-		blinds[p], antes[p] = f.Blind, f.Ante
-		amounts = append(amounts, f.Blind, f.Ante)
+		h.Fields = map[string]any{fieldOutSeats: seats, fieldOutPlayers: names, fieldOutStacks: stacks}
+	}
+	dead := t.PotTotal()
+	for _, a := range paid {
+		dead -= a
+	}
+	if dead != 0 {
+		if h.Fields == nil {
+			h.Fields = map[string]any{}
+		}
+		h.Fields[fieldDeadMoney] = amountValue(dead)
+		amounts = append(amounts, dead)
+	}
+
+	// The forced bets, as posted.
+	nominal := map[int]replay.Forced{}
+	for _, f := range rh.Forced {
+		nominal[f.Seat] = f
+	}
+	posted := make([]chips.Chips, n) // street bets posted, for PokerKit's opener
+	for _, e := range rh.Events[start:] {
+		if e.Kind != replay.Post {
+			continue
+		}
+		p, ok := index[e.Seat]
+		if !ok {
+			return fail("seat %d posts a forced bet but is not dealt in", e.Seat)
+		}
+		if e.Post == replay.Ante {
+			a := e.Amount
+			if f, ok := nominal[e.Seat]; ok && e.AllIn && f.Ante > a {
+				// A short ante is trimmed: the only way deckforge
+				// plays it.
+				a = f.Ante
+				trim := true
+				h.AnteTrimming = &trim
+			}
+			antes[p] += a
+			amounts = append(amounts, a)
+			continue
+		}
+		b := e.Amount
+		posted[p] += e.Amount
+		if e.AllIn {
+			if f, ok := nominal[e.Seat]; ok {
+				b = max(b, f.Blind)
+			} else if e.Post == replay.SmallBlind {
+				b = max(b, rh.SmallBlind)
+			} else if e.Post == replay.BigBlind {
+				b = max(b, rh.BigBlind)
+			}
+		}
+		blinds[p] += b
+		amounts = append(amounts, b)
 	}
 	// PHHForcedBets reverses two entries both ways.
 	phhBlinds, phhAntes := blinds, antes
 	if n == 2 {
 		phhBlinds = []chips.Chips{blinds[1], blinds[0]}
 		phhAntes = []chips.Chips{antes[1], antes[0]}
-	}
-	for p, s := range order {
-		// A short ante converted from PHH was trimmed (the only way
-		// deckforge plays it).
-		if t.Seats[s].Stack < antes[p] {
-			trim := true
-			h.AnteTrimming = &trim
-		}
 	}
 	copy(h.BlindsOrStraddles, phhBlinds)
 	copy(h.Antes, phhAntes)
@@ -173,41 +282,25 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			return fail("no minimum bet and no big blind")
 		}
 	}
-	if dead := t.PotTotal(); dead != 0 {
-		h.Fields = map[string]any{"_deadMoney": amountValue(dead)}
-		amounts = append(amounts, dead)
-	}
 
-	for k := start; k < len(rh.Events); k++ {
-		e := &rh.Events[k]
-		p, seated := index[e.Seat]
-		var a phh.Action
-		switch e.Kind {
-		case replay.Deal:
-			a = phh.Action{Kind: phh.DealHole, Cards: slices.Clone(e.Cards)}
-		case replay.Board:
-			a = phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: slices.Clone(e.Cards)}
-		case replay.Fold:
-			a = phh.Action{Kind: phh.Fold}
-		case replay.Check, replay.Call:
-			a = phh.Action{Kind: phh.CheckCall}
-		case replay.Bet, replay.Raise:
-			a = phh.Action{Kind: phh.BetRaise, Amount: e.To}
-			amounts = append(amounts, e.To)
-		case replay.Show:
-			a = phh.Action{Kind: phh.ShowMuck, Cards: slices.Clone(e.Cards), Dash: len(e.Cards) == 0}
-		case replay.Muck:
-			a = phh.Action{Kind: phh.ShowMuck}
-		default:
-			continue
+	unit := func(street int) chips.Chips {
+		switch {
+		case variant != phh.FixedLimitTexasHoldem:
+			return h.MinBet
+		case street < 2:
+			return h.SmallBet
 		}
-		if a.Kind != phh.DealBoard {
-			if !seated {
-				return fail("event %d (%s) by seat %d, which is not in the hand", k, e.Kind, e.Seat)
-			}
-			a.Player = p
+		return h.BigBet
+	}
+	acts, err := playActions(rh.Events[start:], index, h.StartingStacks, antes, posted, g.hole, unit)
+	if err != nil {
+		return fail("%v", err)
+	}
+	h.Actions = acts
+	for _, a := range acts {
+		if a.Kind == phh.BetRaise {
+			amounts = append(amounts, a.Amount)
 		}
-		h.Actions = append(h.Actions, a)
 	}
 	if rh.Complete {
 		h.FinishingStacks = make([]chips.Chips, n)
@@ -223,7 +316,237 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			h.Decimal = true
 		}
 	}
+	// The PHH must replay to the hand's stacks.
+	res, err := phh.Replay(&h)
+	switch {
+	case errors.Is(err, phh.ErrUndecided):
+		// Unknown hole cards decide the showdown (a history that
+		// never saw them): as the hand was.
+		return h, nil
+	case err != nil:
+		return fail("not a hand PHH can hold: %v", err)
+	}
+	if h.FinishingStacks != nil && !slices.Equal(res.Stacks, h.FinishingStacks) {
+		return fail("the PHH replays to stacks %v, the hand ends with %v", res.Stacks, h.FinishingStacks)
+	}
 	return h, nil
+}
+
+// playActions writes the play of a hand as PHH actions (see FromHand):
+// events are the hand's events from its first play event, index maps a
+// seat to its PHH player, stacks are the starting stacks, antes and
+// blinds what each player posts before the first action, hole the hole
+// cards each player is dealt.
+//
+// A raise that makes a street bet no other player in the hand can reach,
+// smaller than a full raise and not all in (engine/betting caps a raise
+// at what the opponents can call), is written as the smallest full raise
+// (capped by the raiser's stack): PokerKit refuses the smaller one, and
+// the part nobody calls goes back either way.
+func playActions(events []replay.Event, index map[int]int, stacks, antes, blinds []chips.Chips, hole int, unit func(street int) chips.Chips) ([]phh.Action, error) {
+	n := len(stacks)
+	stack := slices.Clone(stacks)
+	bet := slices.Clone(blinds)
+	tableBet := slices.Max(blinds)
+	inc := max(unit(0), tableBet)
+	street := 0
+	holes := make([][]cards.Card, n)
+	folded := make([]bool, n)
+	shows := make([]*replay.Event, n)
+	for p := range n {
+		stack[p] -= antes[p] + blinds[p]
+	}
+	// Each player's showdown is its last show with cards (a history may
+	// show unknown cards first), or its muck.
+	for k := range events {
+		e := &events[k]
+		p, ok := index[e.Seat]
+		if !ok || (e.Kind != replay.Show && e.Kind != replay.Muck) {
+			continue
+		}
+		if e.Kind == replay.Muck || shows[p] == nil || knownCards(e.Cards) >= knownCards(shows[p].Cards) {
+			shows[p] = e
+		}
+	}
+	// PokerKit opens the first round after the largest blind posted (the
+	// later player on a tie), the later ones at p1; a bet or raise makes
+	// its author the opener, and the showdown starts at the opener.
+	opener := 0
+	for p := range n {
+		if blinds[p] > 0 && blinds[p] >= blinds[opener] {
+			opener = p
+		}
+	}
+	if blinds[opener] > 0 {
+		opener = (opener + 1) % n
+	}
+	var acts []phh.Action
+	started, shown := false, false
+	// showdown writes the shows once, when the betting is over.
+	showdown := func() error {
+		if shown {
+			return nil
+		}
+		shown = true
+		for k := range n {
+			p := (opener + k) % n
+			if folded[p] {
+				continue
+			}
+			a := phh.Action{Kind: phh.ShowMuck, Player: p}
+			switch e := shows[p]; {
+			case e != nil && e.Kind == replay.Muck:
+			case e != nil && len(e.Cards) > 0:
+				a.Cards = slices.Clone(e.Cards)
+			default:
+				a.Cards = slices.Clone(holes[p])
+			}
+			acts = append(acts, a)
+		}
+		return nil
+	}
+	// bettingOver reports whether no more betting can happen: at most one
+	// player in the hand can still bet.
+	bettingOver := func() bool {
+		in, live := 0, 0
+		for p := range n {
+			if !folded[p] {
+				in++
+				if stack[p] > 0 {
+					live++
+				}
+			}
+		}
+		return in > 1 && live <= 1
+	}
+	var board []cards.Card
+	flushBoard := func() {
+		if len(board) > 0 {
+			acts = append(acts, phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: board})
+			board = nil
+		}
+	}
+	dealHoles := func() error {
+		if started {
+			return nil
+		}
+		started = true
+		for p := range n {
+			if len(holes[p]) != hole {
+				return fmt.Errorf("p%d is dealt %d hole cards, the variant deals %d", p+1, len(holes[p]), hole)
+			}
+			acts = append(acts, phh.Action{Kind: phh.DealHole, Player: p, Cards: holes[p]})
+		}
+		return nil
+	}
+	boardCards := 0
+	for k := range events {
+		e := &events[k]
+		p, seated := index[e.Seat]
+		switch e.Kind {
+		case replay.Deal, replay.Fold, replay.Check, replay.Call, replay.Bet, replay.Raise, replay.Show, replay.Muck:
+			if !seated {
+				return nil, fmt.Errorf("event %d (%s) by seat %d, which is not dealt in", k, e.Kind, e.Seat)
+			}
+		}
+		switch e.Kind {
+		case replay.Deal:
+			if started {
+				return nil, fmt.Errorf("event %d: cards dealt to seat %d after the betting began", k, e.Seat)
+			}
+			holes[p] = append(holes[p], e.Cards...)
+		case replay.Board:
+			if err := dealHoles(); err != nil {
+				return nil, err
+			}
+			if len(board) == 0 {
+				// A new street: the betting before it is over.
+				if bettingOver() {
+					if err := showdown(); err != nil {
+						return nil, err
+					}
+				}
+				opener = 0
+				street++
+				clear(bet)
+				tableBet, inc = 0, unit(street)
+			}
+			board = append(board, e.Cards...)
+			boardCards += len(e.Cards)
+			if boardCards == 3 || boardCards == 4 || boardCards == 5 {
+				flushBoard()
+			}
+		case replay.Fold, replay.Check, replay.Call, replay.Bet, replay.Raise:
+			if err := dealHoles(); err != nil {
+				return nil, err
+			}
+			flushBoard()
+			a := phh.Action{Kind: phh.CheckCall, Player: p}
+			switch e.Kind {
+			case replay.Fold:
+				a.Kind = phh.Fold
+				folded[p] = true
+			case replay.Bet, replay.Raise:
+				a = phh.Action{Kind: phh.BetRaise, Player: p, Amount: e.To}
+				opener = p
+				switch by := e.To - tableBet; {
+				case by >= inc:
+					inc = by
+				case !e.AllIn:
+					a.Amount = min(tableBet+inc, bet[p]+stack[p])
+				}
+				tableBet = max(tableBet, e.To)
+			}
+			stack[p] -= e.Amount
+			bet[p] += e.Amount
+			acts = append(acts, a)
+		}
+	}
+	if err := dealHoles(); err != nil {
+		return nil, err
+	}
+	flushBoard()
+	in := 0
+	for p := range n {
+		if !folded[p] {
+			in++
+		}
+	}
+	if in > 1 {
+		if err := showdown(); err != nil {
+			return nil, err
+		}
+	}
+	return acts, nil
+}
+
+// knownCards returns how many of cs are known.
+func knownCards(cs []cards.Card) int {
+	k := 0
+	for _, c := range cs {
+		if c != cards.None {
+			k++
+		}
+	}
+	return k
+}
+
+// holeCount returns how many hole cards the first seat dealt any is
+// dealt.
+func holeCount(events []replay.Event) int {
+	seat, k := replay.NoSeat, 0
+	for _, e := range events {
+		if e.Kind != replay.Deal {
+			continue
+		}
+		if seat == replay.NoSeat {
+			seat = e.Seat
+		}
+		if e.Seat == seat {
+			k += len(e.Cards)
+		}
+	}
+	return k
 }
 
 // amountValue returns a chip amount as the TOML value PHH writes: an

@@ -99,9 +99,9 @@ func gameOf(v phh.Variant) (game, bool) {
 	return game{}, false
 }
 
-// fixedLimitRaises is PHH's cap of four bets a round, the opening bet (or
-// the big blind) being the first.
-const fixedLimitRaises = 3
+// fixedLimitBets is the completions, bets and raises a fixed-limit round
+// allows in PokerKit, the blinds not counted (as engine/phh plays it).
+const fixedLimitBets = 4
 
 type conv struct {
 	h         *phh.Hand
@@ -267,19 +267,12 @@ func (c *conv) setup(dead chips.Chips) (replay.Hand, error) {
 			rh.Forced = append(rh.Forced, replay.Forced{Seat: c.seat[i], Blind: blinds[i], Ante: antes[i]})
 		}
 	}
-	if h.AnteTrimming == nil || !*h.AnteTrimming {
-		for i := range n {
-			if stacks[i] > 0 && stacks[i] < antes[i] {
-				return rh, fmt.Errorf("p%d cannot cover its ante and ante_trimming_status is false: %w", i+1, phh.ErrUnsupported)
-			}
-		}
-	}
 	c.pos = betting.PHHPositionsBlinds(blinds[:n])
 	rh.Button = c.seat[c.pos.Button]
 	cfg := betting.HandConfig{
 		Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n],
 		Button: c.pos.Button, FirstToAct: c.pos.FirstToAct, FirstToActPostflop: c.pos.FirstToActPostflop,
-		DeadMoney: dead, Unit: h.Unit(),
+		DeadMoney: dead, Unit: h.Unit(), AnteTrimming: h.AnteTrimming != nil && *h.AnteTrimming,
 	}
 	if err := c.bh.Reset(cfg); err != nil {
 		return rh, err
@@ -354,7 +347,13 @@ func (c *conv) roundConfig(round int) betting.RoundConfig {
 		if round >= 2 {
 			bet = c.h.BigBet
 		}
-		return betting.RoundConfig{Structure: betting.FixedLimit, MinBet: bet, MaxRaises: fixedLimitRaises}
+		// The engine counts raises, not an opening bet: with a blind to
+		// raise, every bet is a raise.
+		raises := fixedLimitBets - 1
+		if round == 0 && c.bh.TableBet() > 0 {
+			raises = fixedLimitBets
+		}
+		return betting.RoundConfig{Structure: betting.FixedLimit, MinBet: bet, MaxRaises: raises}
 	}
 	return betting.RoundConfig{Structure: c.g.structure, MinBet: c.h.MinBet}
 }
@@ -458,8 +457,26 @@ func (c *conv) dealBoard(a phh.Action) error {
 	return nil
 }
 
+// loneCheck reports whether p is the only player left able to act, with no
+// bet facing him: PokerKit may still give him the turn, and his check
+// ("pN cc") changes nothing (as engine/phh replays it).
+func (c *conv) loneCheck(p int) bool {
+	if !c.bh.Active(p) || c.bh.StreetBet(p) != c.bh.TableBet() || bits.OnesCount16(c.bh.InHand()) < 2 {
+		return false
+	}
+	for i := range c.n {
+		if i != p && c.bh.Active(i) {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *conv) bet(a phh.Action) error {
 	p := a.Player
+	if c.bh.RoundOver() && a.Kind == phh.CheckCall && c.loneCheck(p) {
+		return nil // PokerKit gives the turn to the only player left able to act
+	}
 	if c.bh.RoundOver() {
 		return c.fail("the betting round is over")
 	}

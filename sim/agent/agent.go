@@ -12,6 +12,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/sim/agent/house"
+	"github.com/deckforge/deckforge/sim/seed"
 )
 
 // Agent chooses moves for one seat. It sees a View (what the player to move
@@ -270,12 +271,7 @@ func ParseList(list string, seats int, opts Options) ([]Agent, error) {
 
 // mix returns a SplitMix64 mix of a and b, to seed one generator per
 // seat.
-func mix(a, b uint64) uint64 {
-	x := a ^ (b+1)*0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func mix(a, b uint64) uint64 { return seed.Finalize(a ^ (b+1)*seed.Gamma) }
 
 // seedPair returns the two PCG words of seed.
 func seedPair(seed uint64) (uint64, uint64) { return mix(seed, 0), mix(seed, 1) }

@@ -73,12 +73,3 @@ func BenchmarkDecide(b *testing.B) {
 		})
 	}
 }
-
-func BenchmarkAutoAction(b *testing.B) {
-	l := betting.Legal{Seat: 0, CanFold: true, CanCall: true, CallAmount: 500}
-	a := AutoSetting{Mode: AutoCall, Limit: 1000}
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = AutoAction(a, l)
-	}
-}

@@ -67,7 +67,7 @@
 //
 // # Names and auto-actions
 //
-// House players are named HousePlayer<N> (Name, ParseName). AutoAction plays
-// a disconnected player's auto-action setting: fold, check_fold (the
-// default) or call_N.
+// House players are named HousePlayer<N> (Name, ParseName). A disconnected
+// player's auto-action (fold, check_fold, the default, or call_N) is the
+// table's: engine/table's AutoAction, where fold always folds.
 package house

@@ -52,23 +52,6 @@ func ExampleDrawEvaluator_Discards() {
 	// Output: 9d 5h 2s
 }
 
-func ExampleAutoAction() {
-	a, err := house.ParseAutoSetting("call_20")
-	if err != nil {
-		panic(err)
-	}
-	c := chips.FromInt
-	for _, call := range []int64{0, 15, 40} {
-		l := betting.Legal{Seat: 0, CanFold: call > 0, CanCall: call > 0, CanCheck: call == 0, CallAmount: c(call)}
-		act := house.AutoAction(a, l)
-		fmt.Println(call, act.Kind, act.Amount)
-	}
-	// Output:
-	// 0 check 0
-	// 15 call 15
-	// 40 fold 0
-}
-
 func ExampleConfig_Validate() {
 	c := house.DefaultConfig()
 	c.Aggression = 12

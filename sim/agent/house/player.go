@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/deckforge/deckforge/sim/seed"
 )
 
 // namePrefix starts every house player's name.
@@ -50,12 +52,7 @@ func NewRand(seed uint64, n int) *rand.Rand {
 }
 
 // splitMix is the SplitMix64 finaliser of x + γ.
-func splitMix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
+func splitMix(x uint64) uint64 { return seed.Mix(x) }
 
 // Player is one house player: a name, a Manager that holds its strategy and
 // a random source of its own, so that its decisions are independent of every

@@ -1,0 +1,238 @@
+package betting
+
+import (
+	"math/bits"
+
+	"github.com/deckforge/deckforge/engine/chips"
+)
+
+// live returns seat i's live chips this hand (its antes excluded).
+func (h *Hand) live(i int) chips.Chips { return h.committed[i] - h.ante[i] }
+
+// uncalled reports the seat whose live chips exceed every other seat's and
+// by how much; (-1, 0) if none. A folded seat gets nothing back: its
+// chips stay in the pot.
+func (h *Hand) uncalled() (int, chips.Chips) {
+	top, first, second := -1, chips.Chips(0), chips.Chips(0)
+	for i := 0; i < h.n; i++ {
+		v := h.live(i)
+		switch {
+		case top < 0 || v > first:
+			if top >= 0 {
+				second = first
+			}
+			top, first = i, v
+		case v > second:
+			second = v
+		}
+	}
+	if first > second && h.folded&(1<<top) == 0 {
+		return top, first - second
+	}
+	return -1, 0
+}
+
+// pots builds the pots: the main pot (the dead money, the antes unless they
+// are trimmed, and the first contribution layer), then a side pot per higher
+// contribution level.
+func (h *Hand) pots(dst []Pot) []Pot {
+	top, extra := h.uncalled()
+	in := h.inHand()
+	var lv [MaxSeats]chips.Chips // live chips, the uncalled layer taken out
+	for i := 0; i < h.n; i++ {
+		lv[i] = h.live(i)
+	}
+	if top >= 0 {
+		lv[top] -= extra
+	}
+	push := func(amount chips.Chips, elig uint16) {
+		if amount == 0 {
+			return
+		}
+		if elig == 0 {
+			elig = in // nobody still in reached this level
+		}
+		dst = append(dst, Pot{Amount: amount, Eligible: elig})
+	}
+
+	// Without ante trimming every ante is dead money of the main pot, which
+	// every seat still in may win. With it, antes are contributions like the
+	// other chips: they count toward the pot levels.
+	dead := h.dead
+	for i := 0; i < h.n; i++ {
+		if h.trim {
+			lv[i] += h.ante[i]
+		} else {
+			dead += h.ante[i]
+		}
+	}
+
+	// The main pot and the side pots, by contribution level among the
+	// seats still in.
+	live := in
+	first := true
+	prev := chips.Chips(-1)
+	for {
+		level := chips.Chips(-1)
+		for m := live; m != 0; m &= m - 1 {
+			if v := lv[bits.TrailingZeros16(m)]; v > prev && (level < 0 || v < level) {
+				level = v
+			}
+		}
+		base := max(prev, 0)
+		if level < 0 {
+			// Chips above every level still in: folded chips (not
+			// expected once the uncalled layer is out).
+			var rest chips.Chips
+			for i := 0; i < h.n; i++ {
+				rest += max(lv[i]-base, 0)
+			}
+			if first {
+				rest += dead
+			}
+			if rest > 0 && len(dst) > 0 {
+				dst[len(dst)-1].Amount += rest
+			} else {
+				push(rest, in)
+			}
+			return dst
+		}
+		var amount chips.Chips
+		var elig uint16
+		for i := 0; i < h.n; i++ {
+			amount += min(lv[i], level) - min(lv[i], base)
+			if live&(1<<i) != 0 && lv[i] >= level {
+				elig |= 1 << i
+			}
+		}
+		if first {
+			amount += dead
+			first = false
+		}
+		push(amount, elig)
+		prev = level
+	}
+}
+
+func (h *Hand) returnUncalled() (int, chips.Chips) {
+	if !h.HandOver() {
+		return -1, 0
+	}
+	top, extra := h.uncalled()
+	if top < 0 {
+		return -1, 0
+	}
+	h.committed[top] -= extra
+	h.stack[top] += extra
+	h.street[top] -= min(extra, h.street[top])
+	return top, extra
+}
+
+func (h *Hand) settle(hi, lo *[MaxSeats]uint32, loq uint16, dst *[MaxSeats]chips.Chips) {
+	if dst != nil {
+		*dst = [MaxSeats]chips.Chips{}
+	}
+	if h.settled {
+		return
+	}
+	top, extra := h.uncalled()
+	if top >= 0 {
+		h.committed[top] -= extra
+		h.stack[top] += extra
+		h.street[top] -= min(extra, h.street[top])
+	}
+	var buf [2*MaxSeats + 1]Pot
+	ps := h.pots(buf[:0])
+	// Seats whose hands win some part of the hand contend; the others
+	// are out of every pot. Adjacent pots with the same contenders are
+	// merged before splitting, so a tie over several side pots splits
+	// once.
+	var contenders uint16
+	for _, p := range ps {
+		contenders |= best(hi, p.Eligible)
+		if lo != nil {
+			contenders |= best(lo, p.Eligible&loq)
+		}
+	}
+	k := 0
+	for _, p := range ps {
+		p.Eligible &= contenders
+		if k > 0 && ps[k-1].Eligible == p.Eligible {
+			ps[k-1].Amount += p.Amount
+			continue
+		}
+		ps[k] = p
+		k++
+	}
+	var won [MaxSeats]chips.Chips
+	for _, p := range ps[:k] {
+		if lo == nil {
+			h.award(p.Amount, best(hi, p.Eligible), &won)
+			continue
+		}
+		lw := best(lo, p.Eligible&loq)
+		if lw == 0 {
+			h.award(p.Amount, best(hi, p.Eligible), &won)
+			continue
+		}
+		half := p.Amount / 2 / h.unit * h.unit
+		h.award(p.Amount-half, best(hi, p.Eligible), &won)
+		h.award(half, lw, &won)
+	}
+	for i := 0; i < h.n; i++ {
+		h.stack[i] += won[i]
+		h.committed[i] = 0
+		h.ante[i] = 0
+		h.street[i] = 0
+	}
+	h.dead = 0
+	h.tableBet = 0
+	h.settled = true
+	if dst != nil {
+		*dst = won
+	}
+}
+
+// best returns the seats of elig with the highest strength.
+func best(strength *[MaxSeats]uint32, elig uint16) uint16 {
+	var w uint16
+	var top uint32
+	for m := elig; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		switch v := strength[i]; {
+		case w == 0 || v > top:
+			w, top = 1<<i, v
+		case v == top:
+			w |= 1 << i
+		}
+	}
+	return w
+}
+
+// award splits amount among the winners: equal shares in multiples of the
+// unit, the whole remainder to the first winner clockwise from the button.
+func (h *Hand) award(amount chips.Chips, winners uint16, won *[MaxSeats]chips.Chips) {
+	k := chips.Chips(popcount(winners))
+	if k == 0 || amount == 0 {
+		return
+	}
+	share := amount / (k * h.unit) * h.unit
+	for m := winners; m != 0; m &= m - 1 {
+		won[bits.TrailingZeros16(m)] += share
+	}
+	rest := amount - share*k
+	if rest == 0 {
+		return
+	}
+	s := h.button
+	for {
+		s++
+		if s == h.n {
+			s = 0
+		}
+		if winners&(1<<s) != 0 {
+			won[s] += rest
+			return
+		}
+	}
+}
