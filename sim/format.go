@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/sim/agent"
 )
 
 // WriteTable writes the metrics as a readable table.
@@ -76,6 +77,12 @@ func (m *Metrics) WriteTable(w io.Writer) error {
 		p("  joins / reloads\t%d / %d\n", so.Joins, so.Reloads)
 		p("  hands sat out / bust-outs\t%d / %d\n", so.SatOut, so.BustOuts)
 		p("  dead blinds paid (chips) / BB returns\t%d (%s) / %d\n", so.DeadBlindsPaid, so.DeadChips, so.BigBlindReturns)
+	}
+	if slices.ContainsFunc(m.Agents, func(a string) bool { return strings.TrimSpace(a) == agent.KindHouse }) {
+		f := m.HouseFallbacks
+		p("House fallbacks\t%d\n", f.Total())
+		p("  invalid state / evaluation failed / budget / illegal action\t%d / %d / %d / %d\n",
+			f.InvalidState, f.EvalFailed, f.BudgetExceeded, f.IllegalAction)
 	}
 	if ps := m.Positional; ps != nil {
 		p("Positional stats (%d hands, %d refused)\n", ps.Hands, ps.Errors)

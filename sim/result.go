@@ -3,6 +3,7 @@ package sim
 import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/deckforge/deckforge/sim/agent"
 )
 
 // BettingCounts counts the betting of a game (chip games only).
@@ -164,6 +165,11 @@ type GameResult struct {
 
 	Betting BettingCounts `json:"betting"`
 	SitOuts SitOutCounts  `json:"sit_outs"`
+	// Fallbacks counts the house players' fallbacks (see
+	// agent.Fallbacks).
+	Fallbacks agent.Fallbacks `json:"fallbacks"`
+	// Tricks counts the tricks each player won over the game.
+	Tricks [game.MaxPlayers]int `json:"tricks"`
 
 	// positional holds the game's positional stats (chip games), merged
 	// into the run in game order.

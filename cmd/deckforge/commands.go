@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safetext"
 )
 
 // command is one subcommand of deckforge.
@@ -35,12 +36,15 @@ func commands() []command {
 		{name: "ladder", summary: "measure a genome's skill ladder: random < greedy < search B < search 4B, win rates with 95% intervals", run: runLadder},
 		{name: "serve", summary: "serve the replay viewer in the browser, with the replays and PHH files of a directory", run: runServe},
 		{name: "version", summary: "print the version, the commit it was built from and the Go toolchain", run: runVersion},
+		{name: "broker", summary: "run an embedded NATS JetStream server for distributed runs (deckforge worker, --nats)", run: runBroker},
+		{name: "worker", summary: "run evaluation jobs of distributed runs from a NATS JetStream server", run: runWorker},
 		{name: "bench", summary: "measure the headline speeds: evaluator, hold'em, games and moves per second, ISMCTS, parallel speed-up", run: runBench},
 	}
 }
 
 func run(args []string, in io.Reader, out, errw io.Writer) int {
-	s := stdio{in: in, out: out, err: errw}
+	// Messages quote input files (names, keys, fields): never raw.
+	s := stdio{in: in, out: out, err: safetext.Writer(errw)}
 	var err error
 	if s.lim, err = limits.FromSpec(os.Getenv(limits.EnvVar)); err != nil {
 		fmt.Fprintf(s.err, "deckforge: %s: %v\n", limits.EnvVar, err)

@@ -29,6 +29,10 @@ them. A checkpoint is written after every generation; --resume DIR continues
 a stopped run and gives what the uninterrupted run would have.
 
 The results depend on the experiment and --seed only, not on --workers.
+With --nats URL the genomes are measured by 'deckforge worker' processes on
+any number of machines through the NATS JetStream server at URL (see
+deckforge broker), with the same results; the run directory then also holds
+workers.json, the jobs each worker completed.
 A progress bar goes to standard error on a terminal, plain lines otherwise.
 
 Flags:
@@ -41,6 +45,7 @@ type evolveOptions struct {
 	seed        uint64
 	seedSet     bool
 	quiet       bool
+	nats        natsFlags
 }
 
 func runEvolve(args []string, sio stdio) int {
@@ -49,7 +54,7 @@ func runEvolve(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprintf(sio.err, evolveUsage, strings.Join(experiments.Names(), ", "))
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.StringVar(&o.out, "out", "", "run directory (default runs/<name>-<time>)")
 	fs.StringVar(&o.resume, "resume", "", "continue the run in this directory from its last checkpoint")
@@ -60,6 +65,7 @@ func runEvolve(args []string, sio stdio) int {
 		return err
 	})
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress report")
+	o.nats.register(fs)
 
 	var pos []string
 	rest := args
@@ -98,6 +104,23 @@ func runEvolve(args []string, sio stdio) int {
 	var res *evolve.Result
 	var err error
 	dir := o.resume
+	var remote *natsEvaluator
+	if o.nats.url != "" {
+		c, show, nerr := o.nats.coordinator(ctx, sio.err, "evolve", o.quiet)
+		if nerr != nil {
+			fmt.Fprintf(sio.err, "deckforge evolve: --nats: %v\n", nerr)
+			return 1
+		}
+		defer c.Close()
+		remote = &natsEvaluator{c: c, show: show, dir: dir, previous: map[string]int{}}
+		opt.Evaluator = remote
+		if o.resume != "" {
+			if remote.previous, err = readWorkers(dir); err != nil {
+				fmt.Fprintf(sio.err, "deckforge evolve: --resume: %v\n", err)
+				return 1
+			}
+		}
+	}
 	if o.resume != "" {
 		cfg, cerr := evolve.ReadConfig(filepath.Join(dir, "config.json"))
 		if cerr != nil {
@@ -125,20 +148,18 @@ func runEvolve(args []string, sio stdio) int {
 		if dir == "" {
 			dir = filepath.Join("runs", cfg.Name+"-"+time.Now().Format("20060102-150405"))
 		}
-		if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 0 {
+		// A directory that a run stopped before it began may be reused.
+		if !evolve.Unstarted(dir) {
 			return usageErr("--out: %s is not empty (use --resume to continue a run)", dir)
 		}
-		if merr := os.MkdirAll(dir, 0o755); merr != nil {
-			fmt.Fprintf(sio.err, "deckforge evolve: %v\n", merr)
-			return 1
-		}
-		if werr := os.WriteFile(filepath.Join(dir, "experiment.toml"), text, 0o644); werr != nil {
-			fmt.Fprintf(sio.err, "deckforge evolve: %v\n", werr)
-			return 1
-		}
+		// Run writes experiment.toml once it has claimed the directory.
+		opt.Experiment = text
 		gens = cfg.Generations
 		if !o.quiet {
 			opt.Progress = newEvolveProgress(sio.err, gens)
+		}
+		if remote != nil {
+			remote.dir = dir
 		}
 		fmt.Fprintf(sio.err, "deckforge evolve: %s, seed %d, into %s\n", cfg.Name, cfg.Seed, dir)
 		res, err = evolve.Run(ctx, cfg, dir, opt)

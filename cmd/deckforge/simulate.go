@@ -13,9 +13,12 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
+	dfnats "github.com/deckforge/deckforge/sim/nats"
 )
 
 const simulateUsage = `Usage: deckforge simulate GENOME [flags]
@@ -35,6 +38,9 @@ genomes, house and random agents): "default", or key=value pairs such as
 --replays DIR writes every game's replay to DIR/game-000001.dfr, ….
 --skill N measures the skill gradient of --skill-agents against random with
 N paired games per seat.
+--nats URL plays the simulation as one job on a 'deckforge worker' process
+through the NATS JetStream server at URL (see deckforge broker); the results
+are the same.
 
 A progress bar goes to standard error on a terminal, plain lines otherwise.
 
@@ -48,6 +54,7 @@ type simulateOptions struct {
 	agents, replays, sitOuts       string
 	skillAgents                    string
 	asJSON, quiet                  bool
+	nats                           natsFlags
 }
 
 func runSimulate(args []string, sio stdio) int {
@@ -56,7 +63,7 @@ func runSimulate(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, simulateUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.IntVar(&o.games, "games", 100, "number of games to play (at least 1)")
 	fs.StringVar(&o.agents, "agents", "random", "comma-separated agents: one per seat, or one for every seat ("+agent.Names()+"; ismcts:N)")
@@ -69,6 +76,7 @@ func runSimulate(args []string, sio stdio) int {
 	fs.StringVar(&o.skillAgents, "skill-agents", "greedy,ismcts", "agents whose skill gradient --skill measures")
 	fs.BoolVar(&o.asJSON, "json", false, "print the metrics as JSON")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress report")
+	o.nats.register(fs)
 
 	pos, err := parseMixed(fs, args)
 	if err != nil {
@@ -94,6 +102,8 @@ func runSimulate(args []string, sio stdio) int {
 		return usageErr("--skill: %d is negative", o.skill)
 	case strings.TrimSpace(o.agents) == "":
 		return usageErr("--agents: empty")
+	case o.nats.url != "" && o.replays != "":
+		return usageErr("--replays: not with --nats (the games are played on the workers)")
 	}
 	sitOuts, err := sim.ParseSitOuts(o.sitOuts)
 	if err != nil {
@@ -129,8 +139,17 @@ func runSimulate(args []string, sio stdio) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	agents := strings.Split(o.agents, ",")
-	res, err := sim.Run(ctx, prog, agents, o.games, o.seed, o.workers, opt)
+	sr := simulateRun{Agents: strings.Split(o.agents, ","), Games: o.games, Players: o.players, SitOuts: o.sitOuts,
+		Skill: o.skill, SkillAgents: strings.Split(o.skillAgents, ",")}
+	var rep *simulateReport
+	if o.nats.url != "" {
+		rep, err = sr.remote(ctx, prog, o.seed, opt, &o.nats, sio.err, o.quiet)
+	} else {
+		var m *sim.Metrics
+		if m, err = sr.play(ctx, prog, o.seed, o.workers, opt); err == nil {
+			rep, err = newSimulateReport(m)
+		}
+	}
 	if err != nil {
 		var ce *sim.ConfigError
 		if errors.As(err, &ce) {
@@ -139,32 +158,32 @@ func runSimulate(args []string, sio stdio) int {
 		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
 		return 1
 	}
-	m := res.Metrics
-	if o.skill > 0 {
-		for _, spec := range strings.Split(o.skillAgents, ",") {
-			sopt := sim.Options{Players: m.Players}
-			sk, err := sim.SkillGradient(ctx, prog, strings.TrimSpace(spec), o.skill, o.seed, o.workers, sopt)
-			if err != nil {
-				fmt.Fprintf(sio.err, "deckforge simulate: --skill-agents: %v\n", err)
-				return 1
-			}
-			m.Skill = append(m.Skill, sk)
-		}
-	}
 	if o.asJSON {
-		data, err := json.MarshalIndent(&m, "", "  ")
-		if err != nil {
-			fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(sio.out, "%s\n", data)
-		return 0
-	}
-	if err := m.WriteTable(sio.out); err != nil {
-		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
-		return 1
+		fmt.Fprint(sio.out, rep.JSON)
+	} else {
+		fmt.Fprint(safetext.Writer(sio.out), rep.Table)
 	}
 	return 0
+}
+
+// simulateReport is a simulation's metrics as printed: JSON (--json) and
+// the table. A worker sends it whole, so a distributed simulation prints
+// exactly what a local one does.
+type simulateReport struct {
+	JSON  string `json:"json"`
+	Table string `json:"table"`
+}
+
+func newSimulateReport(m *sim.Metrics) (*simulateReport, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	if err := m.WriteTable(&b); err != nil {
+		return nil, err
+	}
+	return &simulateReport{JSON: string(data) + "\n", Table: b.String()}, nil
 }
 
 // parseMixed parses flags that may come before and after positional
@@ -217,10 +236,103 @@ func newProgress(w io.Writer, unit string) func(done, total int) {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// simulateRun is what a simulation plays: every setting that changes its
+// metrics (the configuration of a simulate job).
+type simulateRun struct {
+	Agents      []string `json:"agents"`
+	Games       int      `json:"games"`
+	Players     int      `json:"players"`
+	SitOuts     string   `json:"sit_outs"`
+	Skill       int      `json:"skill"`
+	SkillAgents []string `json:"skill_agents"`
+}
+
+// play plays the simulation of prog from seed on workers goroutines; opt
+// carries the player count, sit-outs, progress and replays.
+func (sr *simulateRun) play(ctx context.Context, prog *game.Program, seed uint64, workers int, opt sim.Options) (*sim.Metrics, error) {
+	res, err := sim.Run(ctx, prog, sr.Agents, sr.Games, seed, workers, opt)
+	if err != nil {
+		return nil, err
+	}
+	m := res.Metrics
+	if sr.Skill > 0 {
+		for _, spec := range sr.SkillAgents {
+			sopt := sim.Options{Players: m.Players}
+			sk, err := sim.SkillGradient(ctx, prog, strings.TrimSpace(spec), sr.Skill, seed, workers, sopt)
+			if err != nil {
+				return nil, fmt.Errorf("--skill-agents: %v", err) // not a usage error of --agents
+			}
+			m.Skill = append(m.Skill, sk)
+		}
+	}
+	return &m, nil
+}
+
+// remote plays the simulation as one job on a worker, once its settings
+// pass the checks of a local run (a run of no games checks them).
+func (sr *simulateRun) remote(ctx context.Context, prog *game.Program, seed uint64, opt sim.Options, nf *natsFlags, w io.Writer, quiet bool) (*simulateReport, error) {
+	if _, err := sim.Run(ctx, prog, sr.Agents, 0, seed, 1, sim.Options{Players: opt.Players, SitOuts: opt.SitOuts}); err != nil {
+		return nil, err
+	}
+	g := prog.Genome()
+	conf, err := json.Marshal(sr)
+	if err != nil {
+		return nil, err
+	}
+	j, _, err := dfnats.NewJob(kindSimulate, g, conf, seed)
+	if err != nil {
+		return nil, err
+	}
+	c, show, err := nf.coordinator(ctx, w, "simulate", quiet)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	outs, err := c.Run(ctx, []*dfnats.Job{j}, show)
+	if err != nil {
+		return nil, err
+	}
+	var rep simulateReport
+	if err := strictJSON(outs[0], &rep); err != nil {
+		return nil, fmt.Errorf("the worker's report: %w", err)
+	}
+	return &rep, nil
+}
+
+// simulateHandler runs simulate jobs on workers goroutines.
+func simulateHandler(workers int) dfnats.Handler {
+	return func(ctx context.Context, j *dfnats.Job, g *genome.Genome) ([]byte, error) {
+		var sr simulateRun
+		if err := strictJSON(j.Config, &sr); err != nil {
+			return nil, fmt.Errorf("simulate job: %w", err)
+		}
+		so, err := sim.ParseSitOuts(sr.SitOuts)
+		if err != nil {
+			return nil, fmt.Errorf("simulate job: sit_outs: %w", err)
+		}
+		prog, err := game.Compile(g)
+		if err != nil {
+			return nil, err
+		}
+		m, err := sr.play(ctx, prog, j.Seed, workers, sim.Options{Players: sr.Players, SitOuts: so, Source: "deckforge worker"})
+		if err != nil {
+			return nil, err
+		}
+		rep, err := newSimulateReport(m)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(rep)
+	}
 }

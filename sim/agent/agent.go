@@ -33,6 +33,37 @@ type Agent interface {
 	Choose(v View) game.Move
 }
 
+// Fallbacks counts the decisions of a house player that the strategy
+// module could not take as asked (the house-player seed's error table):
+// an invalid situation, an evaluation that failed or would exceed its
+// budget, and actions that were not legal moves (played as check, else
+// fold, else call).
+type Fallbacks struct {
+	InvalidState   int `json:"invalid_state"`
+	EvalFailed     int `json:"evaluation_failed"`
+	BudgetExceeded int `json:"budget_exceeded"`
+	IllegalAction  int `json:"illegal_action"`
+}
+
+// Add adds o's counts to f.
+func (f *Fallbacks) Add(o Fallbacks) {
+	f.InvalidState += o.InvalidState
+	f.EvalFailed += o.EvalFailed
+	f.BudgetExceeded += o.BudgetExceeded
+	f.IllegalAction += o.IllegalAction
+}
+
+// Total returns the number of fallbacks.
+func (f Fallbacks) Total() int {
+	return f.InvalidState + f.EvalFailed + f.BudgetExceeded + f.IllegalAction
+}
+
+// FallbackCounter is an agent that counts its fallbacks (the house
+// player): Fallbacks returns the counts since the last Reset.
+type FallbackCounter interface {
+	Fallbacks() Fallbacks
+}
+
 // The agent kinds New accepts.
 const (
 	KindRandom = "random"

@@ -141,3 +141,26 @@ func lead(q []float64, n, p int) float64 {
 	}
 	return q[p] - best
 }
+
+// chipShare writes into rew[:n] every player's share of the chips on the
+// table, stack and pot contributions counted (an eliminated player's share
+// is 0): the rewards of a chip game's evaluation at the end of a hand,
+// linear in chips.
+func chipShare(o *game.Observation, rew []float64) {
+	n := int(o.Players)
+	var sum float64
+	for i := 0; i < n; i++ {
+		rew[i] = 0
+		if o.Status[i]&1 == 0 {
+			rew[i] = float64(o.Chips[i] + o.Committed[i])
+		}
+		sum += rew[i]
+	}
+	for i := 0; i < n; i++ {
+		if sum > 0 {
+			rew[i] /= sum
+		} else {
+			rew[i] = 1 / float64(n)
+		}
+	}
+}

@@ -43,5 +43,5 @@ func ExampleParseList() {
 	// seat 1: greedy
 	// seat 2: HousePlayer3
 	// game over: true
-	// seat 1: agent: unknown agent "minimax" (want random, greedy, ismcts or house)
+	// seat 1: agent: unknown agent "minimax" (want random, greedy, ismcts, house)
 }

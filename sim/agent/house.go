@@ -24,6 +24,8 @@ type House struct {
 
 	last    house.Decision
 	lastErr error
+	// fb counts the fallbacks of the present game.
+	fb Fallbacks
 
 	// The discard decision of the selection in progress.
 	discKey  discardKey
@@ -72,6 +74,25 @@ func (a *House) Player() *house.Player { return a.player }
 func (a *House) Reset(rng *rand.Rand) {
 	a.pcg.Seed(rng.Uint64(), rng.Uint64())
 	a.discKey = discardKey{}
+	a.fb = Fallbacks{}
+}
+
+// Fallbacks returns the fallbacks counted since the last Reset.
+func (a *House) Fallbacks() Fallbacks { return a.fb }
+
+// count counts the module's last decision when it reported a fallback.
+func (a *House) count() {
+	if a.lastErr == nil {
+		return
+	}
+	switch a.last.Reasoning {
+	case house.ReasonInvalidState:
+		a.fb.InvalidState++
+	case house.ReasonBudgetExceeded:
+		a.fb.BudgetExceeded++
+	default:
+		a.fb.EvalFailed++
+	}
 }
 
 // LastDecision returns the strategy module's last decision (with its
@@ -93,7 +114,12 @@ func (a *House) Choose(v View) game.Move {
 	if bo := betOptions(v, o); bo.Open {
 		sit := a.situation(v, pr, &bo)
 		a.last, a.lastErr = a.player.Decide(sit)
-		return actionMove(v, &bo, a.last.Action)
+		a.count()
+		m, ok := actionMove(v, &bo, a.last.Action)
+		if !ok {
+			a.fb.IllegalAction++
+		}
+		return m
 	}
 	if m, ok := a.discard(v, pr); ok {
 		return m
@@ -196,8 +222,9 @@ func inPosition(o *game.Observation, p int) bool {
 }
 
 // actionMove maps the module's betting action to a legal move: the move of
-// its kind and amount when legal, else check, else fold, else call.
-func actionMove(v View, bo *BetOptions, act betting.Action) game.Move {
+// its kind and amount when legal (ok), else check, else fold, else call
+// (ok false: a fallback).
+func actionMove(v View, bo *BetOptions, act betting.Action) (game.Move, bool) {
 	var m game.Move
 	switch act.Kind {
 	case betting.Fold:
@@ -213,15 +240,15 @@ func actionMove(v View, bo *BetOptions, act betting.Action) game.Move {
 	}
 	switch {
 	case v.IsLegal(m):
-		return m
+		return m, true
 	case bo.Check:
-		return game.Check()
+		return game.Check(), false
 	case bo.Fold:
-		return game.Fold()
+		return game.Fold(), false
 	case bo.Call:
-		return game.Call()
+		return game.Call(), false
 	}
-	return v.LegalMove(0)
+	return v.LegalMove(0), false
 }
 
 // discard plays the module's discard decision in a draw game's discard
@@ -251,6 +278,7 @@ func (a *House) discard(v View, pr *profile) (game.Move, bool) {
 		sit.MaxDiscards = min(sit.MaxDiscards, len(sit.Hole))
 		sit.MinDiscards = min(int(ph.Discard.MinCards), sit.MaxDiscards)
 		a.last, a.lastErr = a.player.Decide(sit)
+		a.count()
 		a.discKey, a.discards = key, 0
 		for i, c := range sit.Hole {
 			if a.last.Discards.Has(i) {

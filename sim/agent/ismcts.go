@@ -6,7 +6,9 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/handeval"
 )
 
 // maxLegal bounds the legal moves of one decision (54 cards, the simple
@@ -45,10 +47,21 @@ type ISMCTS struct {
 	path  []int32
 	moves []game.Move
 	det   game.State
+	root  game.State // a determinization shared by every root move (choosePaired)
+	sums  []float64  // the reward sums of the root moves (choosePaired)
 	rew   []float64
 	q     [game.MaxPlayers]float64
 	obs   game.Observation
 	cache profileCache
+
+	// The betting policy of the search (see betPolicy): the strength
+	// calculator, its scratch observation and a cache of strengths.
+	sc     strengthCalc
+	pobs   game.Observation
+	scache [strengthCacheSize]strengthEntry
+	// hand0 is the hand number of the present decision: rollouts of a
+	// game of several hands stop at the end of that hand.
+	hand0 int
 
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
@@ -72,7 +85,10 @@ func NewISMCTS(opts Options) *ISMCTS {
 		path:       make([]int32, 0, 64),
 		moves:      make([]game.Move, 0, maxLegal),
 		rew:        make([]float64, game.MaxPlayers),
+		sums:       make([]float64, maxLegal),
 	}
+	a.sc.eval = handeval.Default()
+	a.sc.early = true
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
 		x := float64(i)
@@ -122,7 +138,10 @@ func (a *ISMCTS) intN(n int) int {
 func (a *ISMCTS) Name() string { return KindISMCTS }
 
 // Reset reseeds the agent from rng.
-func (a *ISMCTS) Reset(rng *rand.Rand) { a.pcg.Seed(rng.Uint64(), rng.Uint64()) }
+func (a *ISMCTS) Reset(rng *rand.Rand) {
+	a.pcg.Seed(rng.Uint64(), rng.Uint64())
+	a.scache = [strengthCacheSize]strengthEntry{}
+}
 
 // Iterations returns the number of iterations the last Choose ran.
 func (a *ISMCTS) Iterations() int { return a.lastIters }
@@ -137,6 +156,11 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return game.Move{}
 	case 1:
 		return v.LegalMove(0)
+	}
+	if pr := a.cache.get(v.Program()); pr.betting {
+		if k := v.LegalMove(0).Kind; k >= game.MoveFold && k <= game.MoveRaise {
+			return a.choosePaired(v, pr)
+		}
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	if a.limit > 0 {
@@ -176,9 +200,36 @@ func (a *ISMCTS) Choose(v View) game.Move {
 func (a *ISMCTS) iterate(v View) {
 	det := &a.det
 	v.DeterminizeInto(det, a.rng)
+	pr := a.cache.get(v.Program())
+	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
 	cur := int32(0)
 	for !det.Terminal() {
+		if pr.betting && det.ToMove() != v.Player() {
+			// Another player's betting decision: it plays the betting
+			// policy with its own (determinized) cards.
+			if m, ok := a.betPolicy(pr, det); ok {
+				c := a.nodes[cur].child
+				for c >= 0 && a.nodes[c].move != m {
+					c = a.nodes[c].next
+				}
+				if c < 0 {
+					if len(a.nodes) == cap(a.nodes) {
+						break
+					}
+					c = int32(len(a.nodes))
+					a.nodes = append(a.nodes, node{
+						move: m, child: -1, next: a.nodes[cur].child, mover: int8(det.ToMove()),
+					})
+					a.nodes[cur].child = c
+				}
+				a.nodes[c].avail++
+				det.ApplyUnchecked(m)
+				a.path = append(a.path, c)
+				cur = c
+				continue
+			}
+		}
 		// Visit the children whose move is legal in this determinization:
 		// count their availability and keep the best by UCB1.
 		n := det.NumLegal()
@@ -215,7 +266,7 @@ func (a *ISMCTS) iterate(v View) {
 		a.path = append(a.path, best)
 		cur = best
 	}
-	a.rollout(v)
+	a.rollout(v, pr)
 	for _, c := range a.path {
 		nd := &a.nodes[c]
 		nd.visits++
@@ -246,19 +297,165 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 }
 
 // rollout plays random moves in a.det until the end, or RolloutCap moves,
-// and writes the rewards into a.rew: the game's rewards at the end, the
-// heuristic evaluation (see evaluate) at the cap.
-func (a *ISMCTS) rollout(v View) {
+// or the end of the present hand in a game of several hands, and writes
+// the rewards into a.rew: the game's rewards at the end, the heuristic
+// evaluation (see evaluate) otherwise. Betting decisions play the betting
+// policy (see betPolicy).
+func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
 	for steps := 0; !det.Terminal(); steps++ {
-		if steps == a.rollCap {
-			pr := a.cache.get(v.Program())
+		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			a.obs = det.Observation(v.Player())
 			n := det.Players()
-			evaluate(pr, det, &a.obs, a.rew[:n], a.q[:n])
+			if pr.betting {
+				chipShare(&a.obs, a.rew[:n])
+			} else {
+				evaluate(pr, det, &a.obs, a.rew[:n], a.q[:n])
+			}
 			return
+		}
+		if pr.betting {
+			if m, ok := a.betPolicy(pr, det); ok {
+				det.ApplyUnchecked(m)
+				continue
+			}
 		}
 		det.ApplyUnchecked(det.LegalMove(a.intN(det.NumLegal())))
 	}
 	a.rew = det.Rewards(a.rew)
+}
+
+// strengthCacheSize is the number of hand strengths the search keeps
+// (direct-mapped by the cards they depend on).
+const strengthCacheSize = 256
+
+// strengthEntry is a cached hand strength.
+type strengthEntry struct {
+	key strengthKey
+	s   float64
+}
+
+// policySamples is the Monte Carlo budget of a hand strength in the
+// search's betting policy (early stopping usually ends it at 32).
+const policySamples = 96
+
+// betPolicy returns the move of the player to move in det when it faces a
+// betting decision: the greedy betting rule (greedyBet) applied to the
+// strength of that player's own cards in det. ok is false when the
+// decision is not a betting one.
+func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
+	if k := det.LegalMove(0).Kind; k < game.MoveFold || k > game.MoveRaise {
+		return game.Move{}, false
+	}
+	q := det.ToMove()
+	a.pobs = det.Observation(q)
+	o := &a.pobs
+	bo := betOptions(NewView(det), o)
+	if !bo.Open {
+		return game.Move{}, false
+	}
+	key := strengthKey{pr.prog, o.Own | o.Selected, o.Community, seenBy(o)}
+	h := uint64(key.hand)*0x9e3779b97f4a7c15 ^ uint64(key.community)*0xbf58476d1ce4e5b9 ^ uint64(key.known)*0x94d049bb133111eb
+	e := &a.scache[(h>>32)%strengthCacheSize]
+	if e.key != key {
+		e.key = key
+		e.s = a.sc.strength(pr, o, policySamples, a.rng)
+	}
+	return greedyBet(&bo, e.s), true
+}
+
+// choosePaired chooses a betting decision by policy rollouts with common
+// random numbers: every iteration draws one determinization and plays each
+// legal move from it, the rest of the hand following the betting policy
+// (see betPolicy), so the moves are compared on the same hidden cards and
+// the same cards to come. The budget counts rollouts: Iterations/k
+// determinizations for k legal moves (at least one). The move of the best
+// mean reward wins (ties: the first in legal order).
+func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
+	moves := v.Legal(a.moves[:0])
+	k := len(moves)
+	sums := a.sums[:k]
+	clear(sums)
+	p := v.Player()
+	raiser := lastRaiser(v, &a.pobs)
+	var start time.Time
+	if a.limit > 0 {
+		start = time.Now()
+	}
+	for i := 0; ; i++ {
+		if a.limit > 0 {
+			if i > 0 && time.Since(start) >= a.limit {
+				break
+			}
+		} else if i > 0 && i*k >= a.iterations {
+			break
+		}
+		a.determinizeBetting(v, pr, raiser)
+		a.hand0 = a.root.HandNumber()
+		for j, m := range moves {
+			a.det = a.root
+			a.det.ApplyUnchecked(m)
+			a.rollout(v, pr)
+			sums[j] += a.rew[p]
+		}
+		a.lastIters += k
+	}
+	best := 0
+	for j := 1; j < k; j++ {
+		if sums[j] > sums[best] {
+			best = j
+		}
+	}
+	return moves[best]
+}
+
+// raiserTries bounds the determinizations drawn to find one in which the
+// last raiser holds a strong hand.
+const raiserTries = 16
+
+// lastRaiser returns the player whose bet or raise the player to move in v
+// faces in the present betting round, or -1: the last bet or raise of the
+// observation's log, when that player's street bet is still the table's.
+// o is scratch.
+func lastRaiser(v View, o *game.Observation) int {
+	*o = v.Observation()
+	var top chips.Chips
+	for q := 0; q < int(o.Players); q++ {
+		top = max(top, o.Bet[q])
+	}
+	if top <= o.Bet[v.Player()] {
+		return -1
+	}
+	for i := int(o.LogLen) - 1; i >= 0; i-- {
+		e := &o.Log[i]
+		if e.Kind != game.EvBet {
+			continue
+		}
+		if k := game.MoveKind(e.Arg); k == game.MoveBet || k == game.MoveRaise {
+			if q := int(e.Player); q != v.Player() && o.Bet[q] == top {
+				return q
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// determinizeBetting draws a determinization of v into a.root in which
+// the player raiser (if not -1) holds a hand the betting policy would have
+// raised with (strength above StrongHand), by rejection over at most
+// raiserTries draws (the last draw is kept when none qualifies). The
+// policy's raises then reveal what they reveal about the raiser's cards.
+func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser int) {
+	for t := 0; ; t++ {
+		v.DeterminizeInto(&a.root, a.rng)
+		if raiser < 0 || t == raiserTries-1 {
+			return
+		}
+		a.pobs = a.root.Observation(raiser)
+		o := &a.pobs
+		if a.sc.strength(pr, o, policySamples, a.rng) > StrongHand {
+			return
+		}
+	}
 }

@@ -51,6 +51,7 @@ type profile struct {
 	drawLeft []int8
 
 	discardPlay bool // a play phase onto the discard pile (shedding games)
+	betting     bool // a chip game (betting phases)
 	startChips  chips.Chips
 	bigBlind    chips.Chips // the big blind, else the first round's minimum bet
 	temp        float64     // the softmax temperature of the evaluation (see evaluate)
@@ -170,6 +171,7 @@ func newProfile(prog *game.Program) *profile {
 		}
 	}
 	pr.startChips = chips.FromInt(int64(g.Setup.StartingChips))
+	pr.betting = prog.HasChips()
 	pr.bigBlind = chips.FromInt(int64(g.Setup.BigBlind))
 	if pr.bigBlind == 0 {
 		pr.bigBlind = firstBet

@@ -44,6 +44,14 @@
 //  5. Weak (s < C·j): call when the chance to improve is at least the pot
 //     odds, else check if free, else fold.
 //
+// In draw games (class Draw) the player plays Config.ForDraw: two points
+// less aggressive and three points tighter, clamped into the ranges; and
+// after the last draw, facing a bet, a medium hand below (C·j + R·j)/2
+// folds (a bet then shows a made hand). Rated among all five-card hands, a
+// draw hand is overstated against opponents who draw and bet: without
+// these the default player lost fixed-limit draw to the greedy agent (0.27
+// of 300 games), with them it wins about 0.64.
+//
 // All-in means the largest legal bet or raise (Legal.MaxAmount). Bet sizes
 // come from Config.Sizes (smallest, half pot, pot, all-in): a pot-fraction
 // bet adds f·P, a pot-fraction raise c + f·(P + c), rounded to whole chips

@@ -169,6 +169,10 @@ func passive(l *betting.Legal) betting.Action {
 // from rng.
 func decideBet(cfg *Config, sit *Situation, s float64, pot Potential, rng *rand.Rand) Decision {
 	uJitter, uBluff, uSlow, uProbe, uSize := rng.Float64(), rng.Float64(), rng.Float64(), rng.Float64(), rng.Float64()
+	if sit.Class == Draw {
+		dc := cfg.ForDraw()
+		cfg = &dc
+	}
 	raiseBase, callBase := cfg.Thresholds()
 	j := 1 + cfg.Randomization*(2*uJitter-1)
 	raiseT, callT := raiseBase*j, callBase*j
@@ -215,6 +219,10 @@ func decideBet(cfg *Config, sit *Situation, s float64, pot Potential, rng *rand.
 		}
 	case s >= callT:
 		switch {
+		case l.CanCall && sit.Class == Draw && sit.DrawsLeft == 0 && s < (callT+raiseT)/2:
+			// After the last draw a bet shows a made hand: a medium
+			// hand in the lower half of the calling range folds.
+			d.Reasoning, d.Action = ReasonWeak, passive(l)
 		case l.CanCall && (s >= odds || pot.Improve >= odds):
 			d.Reasoning, d.Action = ReasonMedium, checkOrCall(l)
 		case l.CanCall:

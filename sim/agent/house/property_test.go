@@ -478,9 +478,10 @@ func TestPropertyBluffRate(t *testing.T) {
 	}
 }
 
-// Property 9: two house players of one table, deciding in identical
-// states, make uncorrelated decisions; a player re-created with the same
-// seed replays its stream exactly.
+// Property 9: the house players of one table, deciding in identical
+// states, make uncorrelated decisions — every pair of them, at a full
+// table of MaxSeats players; a player re-created with the same seed replays
+// its stream exactly.
 func TestPropertyIndependentRNG(t *testing.T) {
 	m := testManager(t, DefaultConfig())
 	raise, _ := m.Config().Thresholds()
@@ -493,6 +494,7 @@ func TestPropertyIndependentRNG(t *testing.T) {
 			Legal: betting.Legal{CanFold: true, CanCall: true, CallAmount: 500, CanRaise: true, MinAmount: 1000, MaxAmount: 50000}},
 	}
 	const n = 10000
+	const players = 6
 	for _, seed := range []uint64{1, 2, 99} {
 		for name, sit := range states {
 			sit.Class, sit.Hole, sit.Opponents = "generic", []cards.Card{5}, 2
@@ -500,28 +502,29 @@ func TestPropertyIndependentRNG(t *testing.T) {
 			if sit.Legal.CanCall {
 				sit.ToCall = sit.Legal.CallAmount
 			}
-			a, _ := NewPlayer(1, m, NewRand(seed, 1))
-			b, _ := NewPlayer(2, m, NewRand(seed, 2))
-			x, y := make([]float64, n), make([]float64, n)
-			for i := range x {
-				da, err := a.Decide(sit)
-				if err != nil {
-					t.Fatal(err)
+			var xs [players][]float64
+			for k := range xs {
+				p, _ := NewPlayer(k+1, m, NewRand(seed, k+1))
+				xs[k] = make([]float64, n)
+				for i := range xs[k] {
+					d, err := p.Decide(sit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					xs[k][i] = float64(d.Action.Kind)*1e6 + float64(d.Action.Amount)
 				}
-				db, err := b.Decide(sit)
-				if err != nil {
-					t.Fatal(err)
+			}
+			for a := 0; a < players; a++ {
+				for b := a + 1; b < players; b++ {
+					r := pearson(xs[a], xs[b])
+					if math.IsNaN(r) {
+						t.Fatalf("seed %d, %s: a constant stream", seed, name)
+					}
+					// Independent streams give |r| about 1/√n = 0.01.
+					if math.Abs(r) >= 0.05 {
+						t.Errorf("seed %d, %s: correlation %.4f between players %d and %d", seed, name, r, a+1, b+1)
+					}
 				}
-				x[i] = float64(da.Action.Kind)*1e6 + float64(da.Action.Amount)
-				y[i] = float64(db.Action.Kind)*1e6 + float64(db.Action.Amount)
-			}
-			r := pearson(x, y)
-			if math.IsNaN(r) {
-				t.Fatalf("seed %d, %s: a constant stream", seed, name)
-			}
-			// Independent streams give |r| about 1/√n = 0.01.
-			if math.Abs(r) >= 0.05 {
-				t.Errorf("seed %d, %s: correlation %.4f between two players", seed, name, r)
 			}
 		}
 	}
