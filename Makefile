@@ -77,6 +77,16 @@ BENCHCOUNT ?= 6
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) ./engine/... ./genome/... ./sim/... ./evolve/... ./replay/... | tee bench.txt
 
+# Every hostile input of issue 18 through the built CLI, each in a child
+# process: its wall time (s) and peak memory (MiB); each must stay within
+# 30 s and 512 MiB. Also streams a 100,000-hand .phhs file through
+# phh verify, and the serve benchmarks.
+.PHONY: hostile
+hostile:
+	$(GO) test -run '^$$' -bench 'Hostile' -benchtime 1x ./cmd/deckforge
+	$(GO) test -run '^$$' -bench 'VerifyBulk100k' -benchtime 1x -benchmem ./engine/phh
+	$(GO) test -run '^$$' -bench 'Serve' -benchmem ./viewer/server
+
 # Every fuzz test for FUZZTIME each (not part of make test: a long run).
 FUZZTIME ?= 30s
 .PHONY: fuzz

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 // CheckpointVersion is the version of the checkpoint files this package
@@ -40,6 +42,7 @@ type record struct {
 // checkpointState is state.json.
 type checkpointState struct {
 	Version    int      `json:"version"`
+	ConfigHash string   `json:"config_hash,omitempty"` // ConfigHash of the run's configuration
 	Generation int      `json:"generation"`
 	RNG        []byte   `json:"rng"`
 	Population []record `json:"population"`
@@ -132,7 +135,7 @@ func fromRecords(gs []*genome.Genome, rs []record, what string) ([]*Individual, 
 
 // writeCheckpoint writes the checkpoint of generation gen into
 // dir/checkpoints and removes the older ones.
-func writeCheckpoint(dir string, gen int, pcg *rand.PCG, pop, archive []*Individual, history []GenRow, ancestry []Ancestor) error {
+func writeCheckpoint(dir, cfgHash string, gen int, pcg *rand.PCG, pop, archive []*Individual, history []GenRow, ancestry []Ancestor) error {
 	root := filepath.Join(dir, "checkpoints")
 	name := fmt.Sprintf("gen-%06d", gen)
 	tmp := filepath.Join(root, name+".tmp")
@@ -146,7 +149,7 @@ func writeCheckpoint(dir string, gen int, pcg *rand.PCG, pop, archive []*Individ
 	if err != nil {
 		return err
 	}
-	st := checkpointState{Version: CheckpointVersion, Generation: gen, RNG: rngState,
+	st := checkpointState{Version: CheckpointVersion, ConfigHash: cfgHash, Generation: gen, RNG: rngState,
 		Population: toRecords(pop), Archive: toRecords(archive), History: history, Ancestry: ancestry}
 	js, err := json.MarshalIndent(&st, "", " ")
 	if err != nil {
@@ -209,6 +212,7 @@ func writeFileSync(path string, data []byte) error {
 
 // checkpoint is a loaded checkpoint.
 type checkpoint struct {
+	configHash string
 	generation int
 	pcg        *rand.PCG
 	pop        []*Individual
@@ -251,11 +255,15 @@ func latestCheckpoint(dir string) (string, error) {
 
 // readCheckpoint loads the checkpoint in path.
 func readCheckpoint(path string) (*checkpoint, error) {
-	js, err := os.ReadFile(filepath.Join(path, "state.json"))
+	lim := limits.Default()
+	js, err := safefile.Read(filepath.Join(path, "state.json"), lim.StateBytes, limits.StateBytes)
 	if err != nil {
 		return nil, err
 	}
 	var st checkpointState
+	if err := limits.CheckDepth(js, limits.JSON, lim.Depth); err != nil {
+		return nil, limits.InFile(err, filepath.Join(path, "state.json"))
+	}
 	if err := json.Unmarshal(js, &st); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(path, "state.json"), err)
 	}
@@ -266,13 +274,13 @@ func readCheckpoint(path string) (*checkpoint, error) {
 	if err := pcg.UnmarshalBinary(st.RNG); err != nil {
 		return nil, fmt.Errorf("%s: rng: %w", filepath.Join(path, "state.json"), err)
 	}
-	cp := &checkpoint{generation: st.Generation, pcg: pcg, history: st.History, ancestry: st.Ancestry}
+	cp := &checkpoint{configHash: st.ConfigHash, generation: st.Generation, pcg: pcg, history: st.History, ancestry: st.Ancestry}
 	for _, f := range []struct {
 		name string
 		rs   []record
 		dst  *[]*Individual
 	}{{"population.fb", st.Population, &cp.pop}, {"archive.fb", st.Archive, &cp.archive}} {
-		data, err := os.ReadFile(filepath.Join(path, f.name))
+		data, err := safefile.Read(filepath.Join(path, f.name), lim.StateBytes, limits.StateBytes)
 		if err != nil {
 			return nil, err
 		}

@@ -33,7 +33,10 @@ func TestMutationsKeepGenomesValid(t *testing.T) {
 	starts := startGenomes(t, rng)
 	pool := make([]*genome.Genome, len(starts))
 	copy(pool, starts)
-	const total = 100_000
+	total := 100_000
+	if testing.Short() {
+		total = 10_000 // make test-short: a quick pass; make test runs them all
+	}
 	accepted, betting, sampled, same := 0, 0, 0, 0
 	for i := range total {
 		k := rng.IntN(len(pool))

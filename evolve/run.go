@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 // GenRow is one line of generations.csv: the population after a
@@ -76,6 +78,9 @@ type Options struct {
 	// Progress, if set, receives progress reports from one goroutine at a
 	// time.
 	Progress func(Progress)
+	// Experiment, if set, is the text of the experiment file, which Run
+	// writes to dir/experiment.toml once it holds the directory.
+	Experiment []byte
 	// Evaluator, if set, measures each generation's genomes instead of
 	// Local{Workers} (for example on other machines); the results are the
 	// same.
@@ -100,23 +105,35 @@ type Result struct {
 // Run starts a new run of cfg in dir, which must not hold a run already
 // (other files may be there), and runs it to the end: every generation, checkpoints, then the outputs
 // (see the package documentation, Outputs).
+//
+// The directory is claimed first (its lock file, see LockName), and
+// config.json is written whole or not at all: a run killed before it is
+// complete leaves a directory that Unstarted accepts, and one killed after
+// it but before the first checkpoint is continued by Resume from the start.
 func Run(ctx context.Context, cfg Config, dir string, opt Options) (*Result, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	release, err := claim(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	for _, name := range []string{"config.json", "checkpoints", "generations.csv"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
 			return nil, fmt.Errorf("evolve: %s already holds a run (use Resume to continue it)", dir)
 		}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
+	if opt.Experiment != nil {
+		if err := writeAtomic(filepath.Join(dir, "experiment.toml"), opt.Experiment); err != nil {
+			return nil, err
+		}
 	}
 	js, err := json.MarshalIndent(&cfg, "", "  ")
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), append(js, '\n'), 0o644); err != nil {
+	if err := writeAtomic(filepath.Join(dir, "config.json"), append(js, '\n')); err != nil {
 		return nil, err
 	}
 	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, nil)
@@ -126,8 +143,24 @@ func Run(ctx context.Context, cfg Config, dir string, opt Options) (*Result, err
 // configuration saved in dir/config.json. The result is the same as if the
 // run had never stopped. A run that had finished its generations only
 // writes its outputs again.
+//
+// It refuses a checkpoint written for another configuration (each records
+// the ConfigHash of the run's) and one whose scores are not what the
+// fitness gives for the recorded measures.
 func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
+	release, err := claim(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	cfg, err := ReadConfig(filepath.Join(dir, "config.json"))
+	if errors.Is(err, os.ErrNotExist) && Unstarted(dir) {
+		return nil, fmt.Errorf("evolve: %s: the run stopped before it wrote config.json; start it again in place (deckforge evolve %s --out %s)", dir, filepath.Join(dir, "experiment.toml"), dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	hash, err := ConfigHash(&cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +173,9 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 		if cp, err = readCheckpoint(path); err != nil {
 			return nil, err
 		}
+		if cp.configHash != "" && cp.configHash != hash {
+			return nil, fmt.Errorf("evolve: %s was written for another configuration (config hash %.16s…, config.json has %.16s…): config.json was changed or replaced", path, cp.configHash, hash)
+		}
 	}
 	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, cp)
 }
@@ -147,9 +183,12 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 // ReadConfig reads a run's config.json and validates it.
 func ReadConfig(path string) (Config, error) {
 	var cfg Config
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, limits.Default().ConfigBytes, limits.ConfigBytes)
 	if err != nil {
 		return cfg, err
+	}
+	if err := limits.CheckDepth(data, limits.JSON, limits.Default().Depth); err != nil {
+		return cfg, limits.InFile(err, path)
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return cfg, fmt.Errorf("%s: %w", path, err)
@@ -242,6 +281,14 @@ func (r *runner) run(ctx context.Context, cp *checkpoint) (*Result, error) {
 	} else {
 		if cp.generation > r.cfg.Generations {
 			return nil, fmt.Errorf("evolve: checkpoint of generation %d, but the run has %d", cp.generation, r.cfg.Generations)
+		}
+		for _, part := range []struct {
+			inds []*Individual
+			what string
+		}{{cp.pop, "population"}, {cp.archive, "archive"}} {
+			if err := checkScores(r.fit, part.inds, part.what); err != nil {
+				return nil, fmt.Errorf("evolve: checkpoint of generation %d: %w", cp.generation, err)
+			}
 		}
 		r.pcg, r.rng = cp.pcg, rand.New(cp.pcg)
 		r.pop, r.history, r.gen = cp.pop, cp.history, cp.generation
@@ -360,7 +407,11 @@ func (r *runner) endGeneration(evaluated int) error {
 	r.history = append(r.history, row)
 	r.remember(r.pop)
 	r.remember(r.grid.Elites())
-	if err := writeCheckpoint(r.dir, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history, r.ancestors()); err != nil {
+	cfgHash, err := ConfigHash(&r.cfg)
+	if err != nil {
+		return err
+	}
+	if err := writeCheckpoint(r.dir, cfgHash, r.gen, r.pcg, r.pop, r.grid.Elites(), r.history, r.ancestors()); err != nil {
 		return fmt.Errorf("evolve: checkpoint: %w", err)
 	}
 	if err := r.writeCSV(); err != nil {

@@ -15,6 +15,8 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/deckforge/deckforge/evolve"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 )
 
 //go:embed *.toml
@@ -47,7 +49,7 @@ func Builtin(name string) ([]byte, error) {
 // and path is a bare name, the shipped experiment of that name. It returns
 // the validated configuration and the TOML text it came from.
 func Open(path string) (evolve.Config, []byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, limits.Default().ConfigBytes, limits.ConfigBytes)
 	source := path
 	if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(path, `/\`) {
 		name := strings.TrimSuffix(path, ".toml")
@@ -71,6 +73,10 @@ func Parse(data []byte, source string) (evolve.Config, error) {
 	cfg.Name = ""
 	// Lists in the file replace the defaults' lists.
 	cfg.Archive.Descriptors = nil
+	// The TOML parser recurses on nesting: bound it before parsing.
+	if err := limits.CheckDepth(data, limits.TOML, limits.Default().Depth); err != nil {
+		return evolve.Config{}, limits.InFile(err, source)
+	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()
 	if err := dec.Decode(&cfg); err != nil {
 		return evolve.Config{}, fmt.Errorf("%s: %s", source, describe(err))

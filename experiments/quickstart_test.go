@@ -14,6 +14,9 @@ import (
 // that the best genome kept a playable score when re-measured, and that
 // the outputs exist.
 func TestQuickstartRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the whole quickstart experiment (minutes on 2 cores): make test runs it, make test-short does not")
+	}
 	cfg, _, err := Open("quickstart")
 	if err != nil {
 		t.Fatal(err)

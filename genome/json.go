@@ -69,7 +69,7 @@ type encoder struct {
 type fieldInfo struct {
 	name string
 	meta bool
-	// omitDefault (json:"name,omitdefault") leaves the field out when it
+	// omitDefault (tag omit:"default") leaves the field out when it
 	// holds its default, so that adding a field does not change the
 	// canonical JSON, and so the content hash, of genomes that do not use
 	// it. Every field added from now on carries it.
@@ -88,8 +88,7 @@ func (e *encoder) info(t reflect.Type) []fieldInfo {
 	fs := make([]fieldInfo, t.NumField())
 	for i := range fs {
 		f := t.Field(i)
-		name, opt, _ := strings.Cut(f.Tag.Get("json"), ",")
-		fs[i] = fieldInfo{name: name, meta: f.Tag.Get("meta") != "", omitDefault: opt == "omitdefault"}
+		fs[i] = fieldInfo{name: f.Tag.Get("json"), meta: f.Tag.Get("meta") != "", omitDefault: f.Tag.Get("omit") == "default"}
 	}
 	e.fields[t] = fs
 	return fs
@@ -656,7 +655,7 @@ func (d *decoder) value(n *jnode, v reflect.Value, path string) error {
 func fieldByJSON(t reflect.Type, name string) (reflect.StructField, bool) {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n == name {
+		if f.Tag.Get("json") == name {
 			return f, true
 		}
 	}

@@ -228,6 +228,14 @@ func (t *Table) name(s int) string {
 	return fmt.Sprintf("seat %d", s+1)
 }
 
+// count writes n things: "1 card", "2 cards".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // Describe returns a sentence describing e, with the players' names at
 // this table ("Alice raises to 60", "Bob pays 3 in dead blinds").
 func (t *Table) Describe(e *Event) string {
@@ -246,7 +254,7 @@ func (t *Table) Describe(e *Event) string {
 		}
 		return fmt.Sprintf("%s posts %s %s%s", who, strings.ReplaceAll(e.Post.String(), "_", " "), e.Amount, allIn)
 	case Deal:
-		return fmt.Sprintf("%s is dealt %d cards", who, len(e.Cards))
+		return fmt.Sprintf("%s is dealt %s", who, count(len(e.Cards), "card"))
 	case Board:
 		return "board: " + cs
 	case Fold:
@@ -279,7 +287,7 @@ func (t *Table) Describe(e *Event) string {
 		}
 		return s
 	case PileAdd:
-		return fmt.Sprintf("%d cards to the %s", len(e.Cards), t.pileName(e.Pile))
+		return fmt.Sprintf("%s to the %s", count(len(e.Cards), "card"), t.pileName(e.Pile))
 	case Play:
 		if e.Pile < 0 {
 			return fmt.Sprintf("%s plays %s", who, cs)
@@ -290,11 +298,11 @@ func (t *Table) Describe(e *Event) string {
 	case Discard:
 		return fmt.Sprintf("%s discards %d", who, len(e.Cards))
 	case Give:
-		return fmt.Sprintf("%s gives %d cards to %s", who, len(e.Cards), t.name(e.Target))
+		return fmt.Sprintf("%s gives %s to %s", who, count(len(e.Cards), "card"), t.name(e.Target))
 	case Ask:
 		return fmt.Sprintf("%s asks %s for %s", who, t.name(e.Target), e.Text)
 	case Claim:
-		return fmt.Sprintf("%s puts down %d cards: %s", who, len(e.Cards), e.Text)
+		return fmt.Sprintf("%s puts down %s: %s", who, count(len(e.Cards), "card"), e.Text)
 	case Challenge:
 		return fmt.Sprintf("%s challenges %s: %s", who, t.name(e.Target), e.Text)
 	case Pass:

@@ -199,7 +199,7 @@ func (r *PHHRecorder) start(s *game.State) {
 	for i, q := range r.order {
 		h.StartingStacks[i] = s.Chips(q)
 		h.Antes[i] = ante
-		h.Players[i] = fmt.Sprintf("p%d", q)
+		h.Players[i] = fmt.Sprintf("seat%d", q+1)
 	}
 	// p1 posts the small blind and p2 the big one; heads-up PHH reads
 	// [small, big] reversed, so p1 (the big blind) posts the big one.

@@ -41,13 +41,50 @@ type recorder struct {
 	n       int
 	in      bool // a hand is open
 	settled bool // its accounts are closed (see settle)
+
+	// deals are the hole cards dealt since the last other event, held
+	// back so that the replay reads as a table deals: the forced bets
+	// first, then each player's cards in one step, in the order the engine
+	// dealt them (from the dealer's left, round by round).
+	deals []heldDeal
+	// board is the community cards dealt since the last other event, held
+	// back so that a street's cards come out in one step, after the round
+	// they open is announced.
+	board []cards.Card
+}
+
+// heldDeal is the cards one seat was dealt in a row, all face up or all
+// face down.
+type heldDeal struct {
+	seat   int
+	public bool
+	cards  []cards.Card
+}
+
+// holdDeal keeps a hole card dealt to seat p for flushDeals.
+func (rc *recorder) holdDeal(p int, c cards.Card, public bool) {
+	for i := range rc.deals {
+		if d := &rc.deals[i]; d.seat == p && d.public == public {
+			d.cards = append(d.cards, c)
+			return
+		}
+	}
+	rc.deals = append(rc.deals, heldDeal{seat: p, public: public, cards: one(c)})
+}
+
+// flushDeals records the held hole cards, one Deal per seat.
+func (rc *recorder) flushDeals() {
+	for _, d := range rc.deals {
+		rc.rec.Deal(d.seat, d.cards, d.public)
+	}
+	rc.deals = rc.deals[:0]
 }
 
 func newRecorder(pl *plan) *recorder {
 	g := pl.prog.Genome()
 	rc := &recorder{pl: pl, sb: chips.FromInt(int64(g.Setup.SmallBlind)), bb: chips.FromInt(int64(g.Setup.BigBlind))}
 	for i, spec := range pl.agents {
-		rc.names = append(rc.names, "P"+strconv.Itoa(i+1)+" "+spec)
+		rc.names = append(rc.names, "p"+strconv.Itoa(i+1)+" "+spec)
 	}
 	return rc
 }
@@ -111,6 +148,26 @@ func one(c cards.Card) []cards.Card { return []cards.Card{c} }
 func (rc *recorder) event(s *game.State, e *game.Event) {
 	p := int(e.Player)
 	rec := rc.rec
+	switch {
+	case e.Kind == game.EvDeal && p >= 0 && rc.in:
+		rc.holdDeal(p, e.Card, e.FaceUp)
+		return
+	case e.Kind == game.EvDeal && e.Zone == game.ZoneCommunity && rc.in:
+		rc.board = append(rc.board, e.Card)
+		return
+	case e.Kind != game.EvForcedBet && len(rc.deals) > 0:
+		rc.flushDeals()
+	}
+	if len(rc.board) > 0 {
+		if e.Kind == game.EvRoundStart {
+			rec.Round(int(e.Round))
+		}
+		rec.Board(rc.board...)
+		rc.board = rc.board[:0]
+		if e.Kind == game.EvRoundStart {
+			return
+		}
+	}
 	switch e.Kind {
 	case game.EvHandStart:
 		rc.startHand(s, e)
@@ -127,7 +184,7 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 			w = append(w, bits.TrailingZeros16(m))
 		}
 		if len(w) > 0 {
-			rec.Win(w, "wins the game")
+			rec.Win(w, "the game")
 		}
 		rec.EndHand()
 		rc.in = false
@@ -140,7 +197,7 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 	case game.EvDeal:
 		switch {
 		case p >= 0:
-			rec.Deal(p, one(e.Card), e.FaceUp)
+			rec.Deal(p, one(e.Card), e.FaceUp) // a deal before any hand (held otherwise)
 		case e.Zone == game.ZoneCommunity:
 			rec.Board(e.Card)
 		default:

@@ -5,7 +5,9 @@ import (
 	"math/bits"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -149,6 +151,99 @@ func TestReplaysOfResettledPots(t *testing.T) {
 		}
 		if resettled == 0 {
 			t.Errorf("%s, %d players: no hand bet again after an award in %d games", c.file, c.players, games)
+		}
+	}
+}
+
+// TestReplayTextReadsWell: every event of the seed games' replays is
+// described in plain English: one card is "1 card", a winner "wins the
+// game" once, and players are named p1, p2, … as in PHH.
+func TestReplayTextReadsWell(t *testing.T) {
+	bad := regexp.MustCompile(`\b1 cards\b|\bwins wins\b|\bP\d|\bp0\b`)
+	for _, id := range genome.SeedIDs() {
+		p := program(t, id)
+		fn, files := collect(t)
+		if _, err := Run(context.Background(), p, []string{"random"}, 2, 5, 1, Options{Players: p.MinPlayers(), Replay: fn}); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		for i, data := range files {
+			c, err := replay.Open(data)
+			if err != nil {
+				t.Fatalf("%s game %d: %v", id, i, err)
+			}
+			won := false
+			for {
+				if e := c.Table().Last; e != nil {
+					text := c.Table().Describe(e)
+					if bad.MatchString(text) {
+						t.Fatalf("%s game %d: %q", id, i, text)
+					}
+					won = won || (e.Kind == replay.Win && strings.HasSuffix(text, " wins the game"))
+				}
+				if n, err := c.Forward(1); err != nil || n == 0 {
+					break
+				}
+			}
+			if !won {
+				t.Errorf("%s game %d: no event says who wins the game", id, i)
+			}
+		}
+	}
+}
+
+// TestHoldemReplayDealsInTableOrder: a hold'em replay posts the blinds
+// before the deal and gives each player both hole cards in one step, from
+// the dealer's left, as a table (and the PHH converter) does.
+func TestHoldemReplayDealsInTableOrder(t *testing.T) {
+	p := program(t, "holdem_nl_6max")
+	fn, files := collect(t)
+	if _, err := Run(context.Background(), p, []string{"random"}, 1, 3, 1, Options{Players: 4, Replay: fn}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := replay.Decode(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for hi, h := range r.Hands[:min(5, len(r.Hands))] {
+		var kinds []replay.EventKind
+		var dealt []int
+		var streets []int
+		for k, e := range h.Events {
+			switch e.Kind {
+			case replay.Post, replay.Deal:
+				kinds = append(kinds, e.Kind)
+			case replay.Board:
+				streets = append(streets, len(e.Cards))
+				if k == 0 || h.Events[k-1].Kind != replay.Round {
+					t.Fatalf("hand %d: board %v is not dealt right after its round is announced", hi, e.Cards)
+				}
+			}
+			if e.Kind == replay.Deal {
+				if len(e.Cards) != 2 {
+					t.Fatalf("hand %d: seat %d is dealt %d cards in one step, want both hole cards", hi, e.Seat, len(e.Cards))
+				}
+				dealt = append(dealt, e.Seat)
+			}
+		}
+		if !slices.Equal(streets, []int{3, 1, 1}[:len(streets)]) {
+			t.Fatalf("hand %d: board dealt %v cards at a time, want the flop, turn and river in one step each", hi, streets)
+		}
+		firstDeal := slices.Index(kinds, replay.Deal)
+		if firstDeal < 0 || slices.Contains(kinds[firstDeal:], replay.Post) || !slices.Contains(kinds[:firstDeal], replay.Post) {
+			t.Fatalf("hand %d: posts and deals in the order %v, want the blinds first", hi, kinds)
+		}
+		// From the dealer's left, round the table.
+		wraps := 0
+		for i := 1; i < len(dealt); i++ {
+			if dealt[i] < dealt[i-1] {
+				wraps++
+			}
+		}
+		if wraps > 1 {
+			t.Fatalf("hand %d: dealt to seats %v, not in table order", hi, dealt)
+		}
+		if btn := h.Button; btn != replay.NoSeat && len(dealt) == r.Game.SeatCount && dealt[0] != (btn+1)%r.Game.SeatCount {
+			t.Fatalf("hand %d: the deal starts at seat %d, the button is %d", hi, dealt[0], btn)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -69,7 +70,7 @@ func TestStatsFeederMatchesPHH(t *testing.T) {
 			}
 			compared := 0
 			for q := 0; q < n; q++ {
-				theirs := agg.Player("p" + string(rune('0'+q)))
+				theirs := agg.Player(fmt.Sprintf("seat%d", q+1))
 				if theirs == nil {
 					if mine[q].Counts != (stats.Counts{}) {
 						t.Fatalf("%s: p%d has engine stats but no PHH hands", id, q)

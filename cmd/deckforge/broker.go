@@ -29,7 +29,7 @@ func runBroker(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, brokerUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	listen := fs.String("listen", "127.0.0.1:4222", "address to listen on, host:port (port 0: any free port; 0.0.0.0 for every interface)")
 	store := fs.String("store", "deckforge-broker", "directory of the JetStream file store")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safetext"
 )
 
 // command is one subcommand of deckforge.
@@ -42,7 +43,8 @@ func commands() []command {
 }
 
 func run(args []string, in io.Reader, out, errw io.Writer) int {
-	s := stdio{in: in, out: out, err: errw}
+	// Messages quote input files (names, keys, fields): never raw.
+	s := stdio{in: in, out: out, err: safetext.Writer(errw)}
 	var err error
 	if s.lim, err = limits.FromSpec(os.Getenv(limits.EnvVar)); err != nil {
 		fmt.Fprintf(s.err, "deckforge: %s: %v\n", limits.EnvVar, err)

@@ -30,7 +30,7 @@ func runDeal(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, dealUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	seed := fs.Uint64("seed", 1, "random seed, 0 to 2^64-1")
 	hands := fs.Int("hands", 10, "number of hands to deal")

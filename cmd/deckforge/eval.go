@@ -47,7 +47,7 @@ func runEval(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, evalUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	omaha := fs.Bool("omaha", false, "read Omaha hands, `hole | board`: exactly 2 of 4 or more hole cards with exactly 3 of 3 to 5 board cards")
 	if err := fs.Parse(args); err != nil {

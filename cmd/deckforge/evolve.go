@@ -54,7 +54,7 @@ func runEvolve(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprintf(sio.err, evolveUsage, strings.Join(experiments.Names(), ", "))
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	fs.StringVar(&o.out, "out", "", "run directory (default runs/<name>-<time>)")
 	fs.StringVar(&o.resume, "resume", "", "continue the run in this directory from its last checkpoint")
@@ -148,17 +148,12 @@ func runEvolve(args []string, sio stdio) int {
 		if dir == "" {
 			dir = filepath.Join("runs", cfg.Name+"-"+time.Now().Format("20060102-150405"))
 		}
-		if entries, rerr := os.ReadDir(dir); rerr == nil && len(entries) > 0 {
+		// A directory that a run stopped before it began may be reused.
+		if !evolve.Unstarted(dir) {
 			return usageErr("--out: %s is not empty (use --resume to continue a run)", dir)
 		}
-		if merr := os.MkdirAll(dir, 0o755); merr != nil {
-			fmt.Fprintf(sio.err, "deckforge evolve: %v\n", merr)
-			return 1
-		}
-		if werr := os.WriteFile(filepath.Join(dir, "experiment.toml"), text, 0o644); werr != nil {
-			fmt.Fprintf(sio.err, "deckforge evolve: %v\n", werr)
-			return 1
-		}
+		// Run writes experiment.toml once it has claimed the directory.
+		opt.Experiment = text
 		gens = cfg.Generations
 		if !o.quiet {
 			opt.Progress = newEvolveProgress(sio.err, gens)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/genome/rulebook"
+	"github.com/deckforge/deckforge/internal/safetext"
 )
 
 const genomeUsage = `Usage: deckforge genome validate|convert|show|rules|lint [flags] GENOME
@@ -94,11 +95,23 @@ func runGenome(args []string, io stdio) int {
 			return 1
 		}
 	case "show":
-		fmt.Fprint(io.out, summary(g))
+		fmt.Fprint(safetext.Writer(io.out), summary(g))
 	case "rules":
-		fmt.Fprint(io.out, rulebook.Rules(g))
+		fmt.Fprint(safetext.Writer(io.out), rulebook.Rules(safeNames(g)))
 	}
 	return 0
+}
+
+// safeNames returns g, or a copy of it whose name, id and lineage are safe
+// to print (safetext.Name) when they are not.
+func safeNames(g *genome.Genome) *genome.Genome {
+	c := *g
+	c.Name, c.ID = safetext.Name(g.Name), safetext.Name(g.ID)
+	c.Lineage = make([]string, len(g.Lineage))
+	for i, l := range g.Lineage {
+		c.Lineage[i] = safetext.Name(l)
+	}
+	return &c
 }
 
 // summary is the one-screen description `genome show` prints.
@@ -106,9 +119,9 @@ func summary(g *genome.Genome) string {
 	var b strings.Builder
 	h, _ := genome.ContentHash(g)
 	s := &g.Setup
-	fmt.Fprintf(&b, "name:     %s\nid:       %s\nhash:     %s\n", g.Name, g.ID, h)
+	fmt.Fprintf(&b, "name:     %s\nid:       %s\nhash:     %s\n", safetext.Name(g.Name), safetext.Name(g.ID), h)
 	if len(g.Lineage) > 0 {
-		fmt.Fprintf(&b, "lineage:  %s (generation %d)\n", strings.Join(g.Lineage, ", "), g.Generation)
+		fmt.Fprintf(&b, "lineage:  %s (generation %d)\n", safetext.Name(strings.Join(g.Lineage, ", ")), g.Generation)
 	}
 	fmt.Fprintf(&b, "players:  %d-%d\n", s.MinPlayers, s.MaxPlayers)
 	deal := fmt.Sprintf("%d each", s.CardsPerPlayer)

@@ -36,7 +36,7 @@ func runLadder(args []string, sio stdio) int {
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, ladderUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	var opt sim.LadderOptions
 	fs.IntVar(&opt.Games, "games", sim.DefaultLadderGames, "games per adjacent pair, split evenly over the seatings")

@@ -13,6 +13,7 @@ import (
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/internal/safefile"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/replay/phhconv"
 )
@@ -29,11 +30,11 @@ and exits 0 when no hand is mismatched or invalid. A hand without
 finishing_stacks verifies when it replays without error (a showdown that
 hidden cards leave undecided included); a variant PHH
 defines but deckforge does not play is unsupported. A player the history
-skips checks or folds, as PokerKit does; -strict makes that invalid.
+skips checks or folds, as PokerKit does; --strict makes that invalid.
 
 convert reads the same inputs, and deckforge replay files (.dfr, found under
-folders too), and writes the hands out as normalised PHH (-to phh) or as one
-replay file (-to replay), which 'deckforge serve' shows in the browser. The
+folders too), and writes the hands out as normalised PHH (--to phh) or as one
+replay file (--to replay), which 'deckforge serve' shows in the browser. The
 PHH it writes from replays holds the players dealt in (seats sitting out are
 listed in _outSeats, _outPlayers and _outStacks) and replays in deckforge and
 in PokerKit to the same stacks. It exits 1 when a file cannot be read or
@@ -87,7 +88,7 @@ func phhVerify(args []string, io stdio) int {
 	verbose := fl.Bool("v", false, "also report hands that verify, are unsupported or were repaired")
 	fl.Usage = func() {
 		fmt.Fprint(io.err, phhUsage, "\nverify flags:\n")
-		fl.PrintDefaults()
+		printFlags(fl)
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -106,6 +107,8 @@ func phhVerify(args []string, io stdio) int {
 	}
 	var n, verified, mismatched, invalid, unsupported int
 	opt := phh.Options{Repair: !*strict}
+	// Hand keys, labels and messages quote the files: printed safely.
+	io.out = safetext.Writer(io.out)
 	for _, file := range files {
 		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
@@ -197,7 +200,7 @@ func phhConvert(args []string, io stdio) int {
 	out := fl.String("o", "", "output file (default: standard output); a name ending in .phhs, or more than one hand, gives a bulk file")
 	fl.Usage = func() {
 		fmt.Fprint(io.err, phhUsage, "\nconvert flags:\n")
-		fl.PrintDefaults()
+		printFlags(fl)
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -209,7 +212,7 @@ func phhConvert(args []string, io stdio) int {
 	case "phh":
 	case "replay":
 	default:
-		fmt.Fprintf(io.err, "deckforge phh convert: -to %q: unknown format (want phh or replay)\n", *to)
+		fmt.Fprintf(io.err, "deckforge phh convert: --to %q: unknown format (want phh or replay)\n", *to)
 		return 2
 	}
 	if fl.NArg() == 0 {

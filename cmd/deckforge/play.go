@@ -14,6 +14,7 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/safetext"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
@@ -37,7 +38,7 @@ func runPlay(args []string, io stdio) int {
 	phhOut := fs.String("phh", "", "also write the game's hands as PHH to this .phhs file (hold'em and Omaha games)")
 	fs.Usage = func() {
 		fmt.Fprint(io.err, playUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	// Flags may come before or after GENOME.
 	var pos []string
@@ -132,7 +133,7 @@ func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.A
 		s.Listen(t)
 	}
 	g := p.Genome()
-	fmt.Fprintf(w, "%s — %d players, seed %d\n", g.Name, n, seed)
+	fmt.Fprintf(w, "%s — %d players, seed %d\n", safetext.Name(g.Name), n, seed)
 	if err := p.Reset(&s, n, rng); err != nil {
 		return err
 	}
@@ -148,14 +149,14 @@ func playGame(w io.Writer, p *game.Program, n int, seed uint64, agents []agent.A
 	var names []string
 	for q := 0; q < n; q++ {
 		if s.Winners()&(1<<q) != 0 {
-			names = append(names, fmt.Sprintf("p%d", q))
+			names = append(names, who(int8(q)))
 		}
 	}
 	fmt.Fprintf(w, "Result: %s won after %d hand(s), %d turn(s), %d moves (%d chosen)\n",
 		strings.Join(names, ", "), s.HandNumber(), s.Turn()-1, s.Moves(), s.Decisions())
 	var line []string
 	for q := 0; q < n; q++ {
-		part := fmt.Sprintf("p%d", q)
+		part := who(int8(q))
 		if p.HasChips() {
 			part += " chips " + s.Chips(q).String()
 		}
@@ -188,8 +189,12 @@ func who(p int8) string {
 	if p < 0 {
 		return "table"
 	}
-	return fmt.Sprintf("p%d", p)
+	return playerName(int(p))
 }
+
+// playerName is how every text output names the player of 0-based index q:
+// p1, p2, … as PHH numbers players (JSON keeps 0-based arrays).
+func playerName(q int) string { return fmt.Sprintf("p%d", q+1) }
 
 func setString(s cards.Set) string { return cards.FormatList(s.Cards(nil)) }
 
@@ -215,11 +220,11 @@ func (t *transcript) Event(s *game.State, e *game.Event) {
 	p := who(e.Player)
 	switch e.Kind {
 	case game.EvHandStart:
-		fmt.Fprintf(w, "Hand %d (dealer p%d)", e.Hand, e.Player)
+		fmt.Fprintf(w, "Hand %d (dealer %s)", e.Hand, p)
 		if t.p.HasChips() {
 			var st []string
 			for q := 0; q < s.Players(); q++ {
-				st = append(st, fmt.Sprintf("p%d %s", q, s.Chips(q)))
+				st = append(st, fmt.Sprintf("%s %s", who(int8(q)), s.Chips(q)))
 			}
 			fmt.Fprintf(w, " stacks: %s", strings.Join(st, ", "))
 		}
@@ -298,9 +303,9 @@ func (t *transcript) Event(s *game.State, e *game.Event) {
 	case game.EvHandEnd:
 		var sc []string
 		for q := 0; q < s.Players(); q++ {
-			part := fmt.Sprintf("p%d %d", q, s.Score(q))
+			part := fmt.Sprintf("%s %d", who(int8(q)), s.Score(q))
 			if t.p.HasChips() {
-				part = fmt.Sprintf("p%d %s", q, s.Chips(q))
+				part = fmt.Sprintf("%s %s", who(int8(q)), s.Chips(q))
 			}
 			sc = append(sc, part)
 		}

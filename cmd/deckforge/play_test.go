@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -25,10 +26,13 @@ func TestPlayTranscript(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", id, code, errs)
 		}
-		for _, want := range []string{"Hand 1 (dealer p0)", "  deal p", "Result: p", "Final: "} {
+		for _, want := range []string{"Hand 1 (dealer p1)", "  deal p", "Result: p", "Final: "} {
 			if !strings.Contains(out, want) {
 				t.Fatalf("%s: transcript lacks %q:\n%s", id, want, out)
 			}
+		}
+		if regexp.MustCompile(`\bp0\b`).MatchString(out) {
+			t.Fatalf("%s: players are numbered from p1, as in PHH, but the transcript has p0:\n%s", id, out)
 		}
 		again, _, _ := runPlayCmd(t, "play", id, "--agents", "greedy,random", "--seed", "4")
 		if again != out {
@@ -65,7 +69,7 @@ func TestPlayErrors(t *testing.T) {
 		{[]string{"play", "no_such_game"}, 1, "no such file, and no seed game of that id"},
 		{[]string{"play", "--players", "9", "crazy_eights"}, 2, "plays with 2..5 players, not 9"},
 		{[]string{"play", "--agents", "random,smart", "war"}, 2, `unknown agent "smart"`},
-		{[]string{"play", "--phh", "x.phhs", "hearts"}, 2, "--phh: game: PHH export needs a game with chips"},
+		{[]string{"play", "--phh", "x.phhs", "hearts"}, 2, "--phh: sim: PHH export needs a game with chips"},
 	} {
 		_, errs, code := runPlayCmd(t, tc.args...)
 		if code != tc.code || !strings.Contains(errs, tc.want) {

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -47,7 +46,7 @@ func serve(ctx context.Context, args []string, sio stdio, ready func(addr string
 	fs.SetOutput(sio.err)
 	fs.Usage = func() {
 		fmt.Fprint(sio.err, serveUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port; a host other than a loopback one serves DIR to the network)")
 	wasm := fs.String("wasm", "", "path of viewer.wasm (default: viewer/web/viewer.wasm of this checkout)")
@@ -88,9 +87,9 @@ func serve(ctx context.Context, args []string, sio stdio, ready func(addr string
 		fmt.Fprintf(sio.err, "deckforge serve: --addr %s: %v\n", *addr, err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(server.LimitListener(ln, server.MaxConns)) }()
 
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(sio.out, "deckforge serve: the replays in %s at %s (Ctrl-C stops)\n", dir, url)

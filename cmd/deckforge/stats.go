@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -14,6 +15,7 @@ import (
 	"github.com/deckforge/deckforge/engine/stats"
 	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/internal/safefile"
+	"github.com/deckforge/deckforge/internal/safetext"
 )
 
 const statsUsage = `Usage: deckforge stats [--json] [--skip-unsupported] PATH...
@@ -43,7 +45,7 @@ func runStats(args []string, io stdio) int {
 	fs.SetOutput(io.err)
 	fs.Usage = func() {
 		fmt.Fprint(io.err, statsUsage)
-		fs.PrintDefaults()
+		printFlags(fs)
 	}
 	asJSON := fs.Bool("json", false, "write JSON: {\"hands\": N, \"players\": {NAME: {STAT: count}}, \"metrics\": {NAME: {METRIC: value|null}}}")
 	skip := fs.Bool("skip-unsupported", false, "skip the hands of variants deckforge does not replay (stud, draw, …) and say how many, instead of failing")
@@ -69,7 +71,8 @@ func runStats(args []string, io stdio) int {
 
 	var agg stats.Aggregator
 	var tr stats.Tracker
-	failed, skipped := 0, 0
+	failed, skipped, unsupported := 0, 0, 0
+	variants := map[phh.Variant]int{} // the unsupported hands by variant
 	for _, name := range files {
 		data, err := safefile.ReadKind(name, io.lim, limits.PHHBytes)
 		if err != nil {
@@ -99,20 +102,31 @@ func runStats(args []string, io stdio) int {
 			}
 			switch {
 			case err == nil:
-			case *skip && errors.Is(err, phh.ErrUnsupported):
-				skipped++
+			case errors.Is(err, phh.ErrUnsupported):
+				variants[h.Variant]++
+				if *skip {
+					skipped++
+					break
+				}
+				if variants[h.Variant] == 1 { // one example per variant, then a count
+					fmt.Fprintf(io.err, "deckforge stats: %s%s: %v\n", name, handLabel(h, e.Key), err)
+				}
+				unsupported++
 			default:
 				fmt.Fprintf(io.err, "deckforge stats: %s%s: %v\n", name, handLabel(h, e.Key), err)
 				failed++
 			}
 		}
 	}
-	if failed > 0 {
-		fmt.Fprintf(io.err, "deckforge stats: %d hand(s) or file(s) could not be read or replayed\n", failed)
+	if unsupported > 0 {
+		fmt.Fprintf(io.err, "deckforge stats: %d hand(s) of variants deckforge does not replay (%s); --skip-unsupported skips them\n", unsupported, variantCounts(variants))
+	}
+	if failed+unsupported > 0 {
+		fmt.Fprintf(io.err, "deckforge stats: %d hand(s) or file(s) could not be read or replayed\n", failed+unsupported)
 		return 1
 	}
 	if skipped > 0 {
-		fmt.Fprintf(io.err, "deckforge stats: skipped %d hand(s) of unsupported variants\n", skipped)
+		fmt.Fprintf(io.err, "deckforge stats: skipped %d hand(s) of unsupported variants (%s)\n", skipped, variantCounts(variants))
 	}
 	if *asJSON {
 		rep := statsReport{Hands: agg.Hands, Players: map[string]*stats.Counts{}, Metrics: map[string]*stats.Metrics{}}
@@ -133,7 +147,7 @@ func runStats(args []string, io stdio) int {
 		}
 		return 0
 	}
-	if err := writeStatsTable(io.out, &agg); err != nil {
+	if err := writeStatsTable(safetext.Writer(io.out), &agg); err != nil {
 		fmt.Fprintf(io.err, "deckforge stats: %v\n", err)
 		return 1
 	}
@@ -187,7 +201,7 @@ func writeStatsTable(w io.Writer, agg *stats.Aggregator) error {
 	for _, n := range names {
 		t := agg.Player(n)
 		ms := stats.ComputeMetrics(t)
-		fmt.Fprintf(tw, "%s\t%d", n, t.Counts[stats.Hands])
+		fmt.Fprintf(tw, "%s\t%d", safetext.Name(n), t.Counts[stats.Hands])
 		for _, c := range summaryColumns {
 			m, _ := stats.ParseMetric(c.metric)
 			v, ok := ms.Get(m)
@@ -249,4 +263,18 @@ func writeStatsTable(w io.Writer, agg *stats.Aggregator) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// variantCounts lists the variants of a count map in order: "FO/L 40, FR 2".
+func variantCounts(m map[phh.Variant]int) string {
+	names := make([]phh.Variant, 0, len(m))
+	for v := range m {
+		names = append(names, v)
+	}
+	slices.Sort(names)
+	parts := make([]string, len(names))
+	for i, v := range names {
+		parts[i] = fmt.Sprintf("%s %d", v, m[v])
+	}
+	return strings.Join(parts, ", ")
 }

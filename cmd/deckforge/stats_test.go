@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,6 +120,13 @@ actions = ['d dh p1 AcAd', 'd dh p2 KcKd', 'p2 cbr 500']
 			t.Errorf("%s: rc %d, stderr %q, stdout %q", f, rc, errs, out)
 		}
 	}
+	stud2 := filepath.Join(dir, "stud2.phh")
+	require.NoError(t, os.WriteFile(stud2, src, 0o644))
+	rc, _, errs := runStatsCmd(stud, stud2)
+	assert.Equal(t, 1, rc)
+	assert.Contains(t, errs, "2 hand(s) of variants deckforge does not replay", "a count instead of one error per hand")
+	assert.Contains(t, errs, "--skip-unsupported skips them", "the error names the flag that helps")
+	assert.Equal(t, 1, strings.Count(errs, "stud2.phh")+strings.Count(errs, "stud.phh"), "one example per variant: %s", errs)
 	if rc, _, errs := runStatsCmd("--skip-unsupported", stud); rc != 0 || !strings.Contains(errs, "skipped 1") {
 		t.Errorf("skip: rc %d, %q", rc, errs)
 	}

@@ -54,7 +54,7 @@ func runTable(args []string, io stdio) int {
 		fmt.Fprint(io.out, tableUsage)
 		fs := tableFlags(io, nil)
 		fs.SetOutput(io.out)
-		fs.PrintDefaults()
+		printFlags(fs)
 		return 0
 	default:
 		fmt.Fprintf(io.err, "deckforge table: unknown subcommand %q\n\n%s", sub, tableUsage)

@@ -33,7 +33,10 @@ func playGenome(g *genome.Genome, seed uint64) (err error) {
 // (genome.Random) with random moves on two workers: no panic, every game
 // ends within max_turns with winners, chips are conserved.
 func TestRandomGenomes(t *testing.T) {
-	const total = 100_000
+	total := 100_000
+	if testing.Short() {
+		total = 2_000 // make test-short: a quick pass; make test plays them all
+	}
 	const workers = 2
 	var wg sync.WaitGroup
 	errs := make(chan error, workers)

@@ -86,7 +86,11 @@ func TestSeedsRandom(t *testing.T) {
 			var s game.State
 			span := p.MaxPlayers() - p.MinPlayers() + 1
 			wins := make([]int, p.MaxPlayers())
-			for i := range 10_000 {
+			games := 10_000
+			if testing.Short() {
+				games = 1_000 // make test-short: a quick pass; make test plays them all
+			}
+			for i := range games {
 				n := p.MinPlayers() + i%span
 				if err := playChecked(p, &s, n, rng, 7); err != nil {
 					t.Fatalf("game %d (%d players): %v", i, n, err)

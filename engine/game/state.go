@@ -264,7 +264,7 @@ func (s *State) Apply(m Move) error {
 		return ErrGameOver
 	}
 	if !s.isLegal(m) {
-		return fmt.Errorf("%w: %v by p%d", ErrIllegalMove, m, s.toMove)
+		return fmt.Errorf("%w: %v by p%d", ErrIllegalMove, m, s.toMove+1)
 	}
 	s.apply(m)
 	return nil

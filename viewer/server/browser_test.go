@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -323,8 +324,11 @@ func hasColour(img image.Image, ok func(r, g, b uint32) bool) bool {
 // Chromium through the page: the table the page rebuilds must be the Go
 // replay model's at every position checked, the keys must work, nothing
 // may go to the console as an error, and the canvas must show a table.
-// With DECKFORGE_UPDATE_SCREENSHOTS=1 it writes docs/viewer-holdem.png,
-// docs/viewer-sit-out.png and docs/viewer-card-game.png.
+// It also plays a Hearts game and a hold'em game with the simulator and
+// shows them at a trick half played and at the river. With
+// -update-screenshots (or DECKFORGE_UPDATE_SCREENSHOTS=1) it writes
+// docs/viewer-holdem.png, docs/viewer-sit-out.png, docs/viewer-hearts.png
+// and docs/viewer-holdem-river.png, the README's screenshots.
 func TestBrowser(t *testing.T) {
 	chromium := chromiumPath(t)
 	checkWasmExec(t)
@@ -364,6 +368,7 @@ func TestBrowser(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "real", "dwan-ivey-2009.phh"), phhData, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	heartsData, holdemData, heartsStep, holdemStep := realGames(t, dir)
 	srv, err := New(Config{Dir: dir, Wasm: wasm, LoopbackOnly: true})
 	if err != nil {
 		t.Fatal(err)
@@ -578,6 +583,23 @@ func TestBrowser(t *testing.T) {
 	cardGame := screenshot(ctx, t)
 	checkNotBlank(t, "card game screenshot", cardGame)
 
+	// Real simulator output: a Hearts hand mid-trick, 12-card hands, and a
+	// hold'em board at the river.
+	st, heartsShot := showReal(ctx, t, "hearts.dfr", heartsData, heartsStep)
+	if trick, _ := st["trick"].([]any); st["game"] != "Hearts" || len(trick) != 2 {
+		t.Errorf("hearts: game %v, trick %v: want two cards played to the trick", st["game"], st["trick"])
+	}
+	for _, s := range st["seats"].([]any) {
+		seat := s.(map[string]any)
+		if cs, _ := seat["cards"].([]any); len(cs) < 11 || len(cs) > 12 || slices.Contains(cs, any("??")) {
+			t.Errorf("hearts: %v holds %v, want 11 or 12 cards, all shown", seat["name"], seat["cards"])
+		}
+	}
+	st, holdemShot := showReal(ctx, t, "holdem.dfr", holdemData, holdemStep)
+	if board, _ := st["board"].([]any); st["kind"] != "poker" || st["street"] != "river" || len(board) != 5 {
+		t.Errorf("hold'em: kind %v street %v board %v: want the river's five cards", st["kind"], st["street"], st["board"])
+	}
+
 	// A file dropped on the page is loaded.
 	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(async () => {
 		const bytes = await (await fetch("files/session.dfr")).arrayBuffer();
@@ -608,9 +630,10 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
 
-	if os.Getenv("DECKFORGE_UPDATE_SCREENSHOTS") != "" {
-		for name, data := range map[string][]byte{"viewer-holdem.png": holdem, "viewer-sit-out.png": sitOut, "viewer-card-game.png": cardGame} {
-			p := filepath.Join("..", "..", "docs", name)
+	if wantScreenshots() {
+		for name, data := range map[string][]byte{"viewer-holdem.png": holdem, "viewer-sit-out.png": sitOut,
+			"viewer-hearts.png": heartsShot, "viewer-holdem-river.png": holdemShot} {
+			p := filepath.Join(screenshotDir(), name)
 			if err := os.WriteFile(p, data, 0o644); err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/safefile"
 	"github.com/deckforge/deckforge/viewer/web"
 )
 
@@ -43,6 +45,8 @@ type Config struct {
 
 // Server serves the viewer and the files of a directory.
 type Server struct {
+	summaries    summaryCache
+	wasmGz       gzCache
 	root         *os.Root
 	dir          string
 	wasm         string
@@ -162,7 +166,7 @@ func (s *Server) serveWasm(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, msg, http.StatusNotFound)
 		return
 	}
-	f, err := os.Open(s.wasm)
+	f, _, err := safefile.Open(s.wasm, maxWasmBytes, "wasm")
 	if err != nil {
 		http.Error(w, fmt.Sprintf("cannot open %s: %v", web.WasmName, err), http.StatusInternalServerError)
 		return
@@ -175,6 +179,19 @@ func (s *Server) serveWasm(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/wasm")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r) {
+		if gz, err := s.wasmGz.get(f, st); err == nil {
+			w.Header().Set("Content-Encoding", "gzip")
+			http.ServeContent(w, r, web.WasmName, st.ModTime(), bytes.NewReader(gz))
+			return
+		}
+		// A failed compression falls back to the plain file.
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			http.Error(w, fmt.Sprintf("cannot read %s: %v", web.WasmName, err), http.StatusInternalServerError)
+			return
+		}
+	}
 	http.ServeContent(w, r, web.WasmName, st.ModTime(), f)
 }
 
@@ -217,18 +234,12 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
-	f, err := s.root.Open(name)
+	f, st, err := s.open(name)
 	if err != nil {
-		// Missing, or outside the directory through a link: the same answer.
-		http.Error(w, fmt.Sprintf("%q: no such file under the served directory", name), http.StatusNotFound)
+		http.Error(w, err.Error(), http.StatusNotFound)
 		return
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		http.Error(w, fmt.Sprintf("%q: not a regular file", name), http.StatusNotFound)
-		return
-	}
 	if Kind(name) == "replay" {
 		w.Header().Set("Content-Type", "application/octet-stream")
 	} else {
@@ -238,18 +249,51 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request) {
 	http.ServeContent(w, r, path.Base(name), st.ModTime(), f)
 }
 
+// open opens the regular file name under the directory. A FIFO, a device
+// or a socket is refused from a stat before it is opened: opening a FIFO
+// blocks until a writer comes, which tied up a thread per request.
+func (s *Server) open(name string) (*os.File, os.FileInfo, error) {
+	st, err := s.root.Stat(name)
+	if err != nil {
+		// Missing, or outside the directory through a link: the same answer.
+		return nil, nil, fmt.Errorf("%q: no such file under the served directory", name)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%q: not a regular file", name)
+	}
+	f, err := s.root.Open(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%q: no such file under the served directory", name)
+	}
+	// The name may have been replaced between the stat and the open.
+	if st, err = f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%q: not a regular file", name)
+	}
+	return f, st, nil
+}
+
 // File is one file the server offers.
 type File struct {
 	Name     string    `json:"name"` // slash-separated, relative to the directory
 	Kind     string    `json:"kind"` // "replay" or "phh"
 	Size     int64     `json:"size"`
 	Modified time.Time `json:"modified"`
+	// Game names the game (a replay's game, a PHH file's variants),
+	// Players counts the players and Hands the hands; all are empty when
+	// the file is larger than SummaryBytes or cannot be read (Note says
+	// why).
+	Game    string `json:"game,omitempty"`
+	Players int    `json:"players,omitempty"`
+	Hands   int    `json:"hands,omitempty"`
+	Note    string `json:"note,omitempty"`
 }
 
 // Files lists the replays and PHH files under the directory, by name, at
 // most 5000, skipping hidden files and directories. Truncated reports a
 // list cut short.
 func (s *Server) Files() (files []File, truncated bool, err error) {
+	budget := int64(SummaryBudget)
 	err = fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == "." {
@@ -274,7 +318,9 @@ func (s *Server) Files() (files []File, truncated bool, err error) {
 		if err != nil {
 			return nil
 		}
-		files = append(files, File{Name: p, Kind: Kind(p), Size: info.Size(), Modified: info.ModTime().UTC().Truncate(time.Second)})
+		f := File{Name: p, Kind: Kind(p), Size: info.Size(), Modified: info.ModTime().UTC().Truncate(time.Second)}
+		s.summaries.fill(s, &f, info, &budget)
+		files = append(files, f)
 		return nil
 	})
 	if err != nil {
@@ -330,6 +376,7 @@ var listPage = template.Must(template.New("list").Funcs(template.FuncMap{
   .kind { font-size: 12px; padding: 2px 8px; border-radius: 9px; background: #243142; }
   .warn { background: #4d3800; color: #ffd27a; padding: 10px 14px; border-radius: 8px; margin-bottom: 18px; }
   .empty { color: #8b98a5; padding: 18px 10px; }
+  .note { color: #8b98a5; font-size: 13px; }
 </style>
 </head>
 <body>
@@ -340,8 +387,8 @@ Open one, or <a href="view">open the viewer</a> and drop a file on it.</p>
 {{if .WasmMessage}}<div class="warn">{{.WasmMessage}}</div>{{end}}
 {{if .Files}}
 <table>
-<tr><th>file</th><th>kind</th><th class="n">size</th><th class="n">modified (UTC)</th></tr>
-{{range .Files}}<tr><td><a href="?replay={{.Name}}">{{.Name}}</a></td><td><span class="kind">{{.Kind}}</span></td><td class="n">{{size .Size}}</td><td class="n">{{date .Modified}}</td></tr>
+<tr><th>file</th><th>game</th><th class="n">players</th><th class="n">hands</th><th>kind</th><th class="n">size</th><th class="n">modified (UTC)</th></tr>
+{{range .Files}}<tr><td><a href="?replay={{.Name}}">{{.Name}}</a></td><td>{{if .Game}}{{.Game}}{{else}}<span class="note">{{.Note}}</span>{{end}}</td><td class="n">{{if .Players}}{{.Players}}{{end}}</td><td class="n">{{if .Hands}}{{.Hands}}{{end}}</td><td><span class="kind">{{.Kind}}</span></td><td class="n">{{size .Size}}</td><td class="n">{{date .Modified}}</td></tr>
 {{end}}</table>
 {{if .Truncated}}<p>Only the first {{len .Files}} files are listed.</p>{{end}}
 {{else}}<div class="empty">No replays or PHH files here yet.</div>{{end}}

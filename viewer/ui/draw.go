@@ -135,34 +135,86 @@ func (g *Game) drawCenter(p *painter, v *View) {
 		}
 		return
 	}
-	// A card game: piles in a row, the trick round the center.
-	if len(v.Piles) > 0 {
-		const pw, gap = 70.0, 34.0
-		total := float64(len(v.Piles))*pw + float64(len(v.Piles)-1)*gap
-		x := cx - total/2
-		y := cy - 62
-		if len(v.Trick) == 0 {
-			y = cy - 44
-		}
-		for _, pile := range v.Piles {
-			g.drawPile(p, x+pw/2, y, pile)
-			x += pw + gap
+	// A card game: the board's cards and the piles that hold cards in a
+	// row, with their labels under them; the trick round the center below
+	// them; the trump on the left of the felt.
+	var piles []PileView
+	for _, pile := range v.Piles {
+		if len(pile.Cards) > 0 {
+			piles = append(piles, pile)
 		}
 	}
+	const pw, gap, boardStep = 70.0, 34.0, boardCardW * 0.62
+	boardW := 0.0
+	if n := len(v.Board); n > 0 {
+		boardW = boardCardW + boardStep*float64(n-1)
+	}
+	total := float64(len(piles))*(pw+gap) - gap
+	if boardW > 0 {
+		total += boardW + gap
+		if len(piles) == 0 {
+			total -= gap
+		}
+	}
+	rowY := cy - 44 // the row's top
 	if len(v.Trick) > 0 {
-		ty := cy
-		if len(v.Piles) > 0 {
-			ty = cy + 52
+		rowY = cy - 160
+	}
+	x := cx - total/2
+	if boardW > 0 {
+		for i, c := range v.Board {
+			g.drawCard(p, Rect{x + boardStep*float64(i), rowY, boardCardW, boardCardH}, c)
+		}
+		p.text(fmt.Sprintf("board · %d", len(v.Board)), x+boardW/2, rowY+boardCardH+14, 12, false, rgba(0xffffff, 0.7), midCenter)
+		x += boardW + gap
+	}
+	for _, pile := range piles {
+		g.drawPile(p, x+pw/2, rowY, pile)
+		x += pw + gap
+	}
+	if v.Trump != "" {
+		g.drawTrump(p, v, f.CX-f.RX+70, cy)
+	}
+	if len(v.Trick) > 0 {
+		ty := cy + 40
+		if total <= 0 {
+			ty = cy
 		}
 		for _, tc := range v.Trick {
 			sx, sy := SeatPoint(tc.Seat, v.SeatCount)
-			x, y := Lerp(cx, ty, sx, sy, 0.22)
+			x, y := Lerp(cx, ty, sx, sy, 0.2)
 			g.drawCard(p, Rect{x - boardCardW/2, y - boardCardH/2, boardCardW, boardCardH}, CardView{Card: tc.Card, FaceUp: true})
 		}
 	}
 	if v.Street != "" {
-		p.text(v.Street, cx, cy+f.RY-70, 13, false, rgba(0xffffff, 0.55), midCenter)
+		p.text(v.Street, cx, cy+f.RY-46, 13, false, rgba(0xffffff, 0.55), midCenter)
 	}
+}
+
+// drawTrump draws the trump suit, and the card turned up to name it,
+// centred at (x, y).
+func (g *Game) drawTrump(p *painter, v *View, x, y float64) {
+	const cw, ch = 40.0, 56.0
+	label := "trump"
+	if v.TrumpCard != cards.None {
+		g.drawCard(p, Rect{x - cw/2, y - ch/2 - 12, cw, ch}, CardView{Card: v.TrumpCard, FaceUp: true})
+		y += ch/2 + 4
+	}
+	suit := v.Trump
+	col := rgb(colText)
+	for s := cards.Clubs; s <= cards.Spades; s++ {
+		if v.Trump[:1] == s.String() { // "hearts" and "h"
+			suit = SuitSymbol(s) + " " + v.Trump
+			if s == cards.Hearts || s == cards.Diamonds {
+				col = rgb(0xff8a8f)
+			}
+		}
+	}
+	w := math.Ceil(math.Max(p.width(label, 11, false), p.width(suit, 14, true))) + 24
+	r := Rect{x - w/2, y - 4, w, 40}
+	p.box(r, 10, rgba(0x000000, 0.32), rgba(0, 0), 0)
+	p.text(label, x, r.Y+11, 11, false, rgba(0xffffff, 0.6), midCenter)
+	p.text(suit, x, r.Y+27, 14, true, col, midCenter)
 }
 
 // drawPots draws a pill for each pot, centered at (cx, y).
@@ -368,21 +420,15 @@ func (g *Game) drawSeat(p *painter, v *View, s *SeatView) {
 
 	box := Rect{sx - seatW/2, sy - seatH/2, seatW, seatH}
 
-	// Cards above the box, overlapping it a little.
+	// Cards above the box, overlapping it a little; a long hand in two
+	// rows (HandLayout).
 	if n := len(s.Cards); n > 0 {
-		step := seatCardW + 4.0
-		if n > 2 {
-			step = math.Min(step, 190/float64(n-1))
-		}
-		w := seatCardW + step*float64(n-1)
-		x0 := sx - w/2
-		y0 := box.Y - seatCardH + 10
 		alpha := p.alpha
 		if s.Folded {
 			p.alpha *= 0.35
 		}
-		for i, c := range s.Cards {
-			g.drawCard(p, Rect{x0 + step*float64(i), y0, seatCardW, seatCardH}, c)
+		for i, r := range HandLayout(n, sx, box.Y, seatCardW, seatCardH) {
+			g.drawCard(p, r, s.Cards[i])
 		}
 		p.alpha = alpha
 	}

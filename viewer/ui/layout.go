@@ -156,3 +156,48 @@ func ProgressStep(x float64, steps int) int {
 	f := (x - r.X) / r.W
 	return max(0, min(steps, int(math.Round(f*float64(steps)))))
 }
+
+// The widest a seat's hand is drawn, and the least of each card that shows
+// in a row: below that, a hand wraps into two rows.
+const (
+	handMaxW    = 250.0
+	handMinStep = 22.0
+	handRowGap  = 24.0
+)
+
+// HandLayout places a seat's n cards of cw × ch: centred on the seat's x
+// (sx), overlapping the top of its box (boxTop) a little, fanned so that
+// at least handMinStep of each card shows, in two rows when one would not
+// do (12 or 13 cards), and kept inside the table area.
+func HandLayout(n int, sx, boxTop, cw, ch float64) []Rect {
+	if n <= 0 {
+		return nil
+	}
+	step := func(k int) float64 {
+		if k <= 2 {
+			return cw + 4
+		}
+		return math.Min(cw+4, (handMaxW-cw)/float64(k-1))
+	}
+	area := TableArea()
+	y0 := boxTop - ch + 10
+	rows := []int{n}
+	ys := []float64{y0}
+	if n > 2 && step(n) < handMinStep {
+		top := (n + 1) / 2
+		rows = []int{top, n - top}
+		y := math.Max(y0-handRowGap+2, area.Y+4)
+		ys = []float64{y, y + handRowGap}
+	}
+	out := make([]Rect, 0, n)
+	for i, k := range rows {
+		st := step(k)
+		w := cw + st*float64(k-1)
+		x0 := sx - w/2
+		x0 = math.Max(area.X+6, math.Min(x0, area.X+area.W-6-w))
+		for j := range k {
+			out = append(out, Rect{x0 + st*float64(j), ys[i], cw, ch})
+		}
+	}
+	return out
+}

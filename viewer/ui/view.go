@@ -46,6 +46,11 @@ type View struct {
 	Pots  []PotView
 	Piles []PileView
 	Trick []TrickView
+	// Trump is the trump suit's name ("hearts") once the hand has named
+	// it, "" before; TrumpCard the card turned up to name it (cards.None
+	// when none was).
+	Trump     string
+	TrumpCard cards.Card
 	// Log describes the hand's events up to the current step, oldest
 	// first.
 	Log []LogLine
@@ -243,6 +248,11 @@ func (p *Player) View() *View {
 		}
 		if s.Present || s.Left {
 			sv.Status = s.Status()
+			if sv.Status == replay.StatusWaiting && r.Game.Kind == replay.Poker && s.Stack <= 0 && s.DeadBlinds <= 0 {
+				// No chips to come back with: a player the game
+				// eliminated, not one waiting to play.
+				sv.Status = replay.StatusOut
+			}
 			sv.Badge = Badge(sv.Status)
 		}
 		for _, hc := range s.Cards {
@@ -269,6 +279,12 @@ func (p *Player) View() *View {
 	}
 	for _, tc := range t.Trick {
 		v.Trick = append(v.Trick, TrickView{Seat: tc.Seat, Card: tc.Card})
+	}
+	v.TrumpCard = cards.None
+	for i := range t.Step {
+		if suit, card, ok := TrumpNote(&h.Events[i]); ok {
+			v.Trump, v.TrumpCard = suit, card
+		}
 	}
 	for i := range t.Step {
 		e := &h.Events[i]
@@ -401,4 +417,25 @@ func rewriteWord(w string) string {
 		b.WriteString("." + frac)
 	}
 	return b.String()
+}
+
+// TrumpNote reads the note the simulator records when a hand names its
+// trump suit ("trump: hearts", "trump: hearts (Qh turned up)"): the suit's
+// name and the card turned up (cards.None if none).
+func TrumpNote(e *replay.Event) (suit string, card cards.Card, ok bool) {
+	if e.Kind != replay.Note || e.Seat != replay.NoSeat {
+		return "", cards.None, false
+	}
+	rest, ok := strings.CutPrefix(e.Text, "trump: ")
+	if !ok {
+		return "", cards.None, false
+	}
+	suit, turned, _ := strings.Cut(rest, " (")
+	card = cards.None
+	if c, found := strings.CutSuffix(turned, " turned up)"); found {
+		if pc, err := cards.Parse(c); err == nil {
+			card = pc
+		}
+	}
+	return suit, card, suit != ""
 }
