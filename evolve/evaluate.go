@@ -224,6 +224,7 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 	m.Drama = avg0(a.Drama, b.Drama)
 	m.WinnerLeadFrom, m.HasLead = avg(a.WinnerLeadFrom, b.WinnerLeadFrom)
 	m.DrawRate = avg0(a.SharedWinRate, b.SharedWinRate)
+	m.WinnerTookTricks, m.HasTricks = avg(a.WinnerTookTricks, b.WinnerTookTricks)
 
 	// Balance of the seats with the agents' effect averaged out.
 	n := a.Players

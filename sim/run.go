@@ -398,6 +398,7 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 			r.Fallbacks.Add(fc.Fallbacks())
 		}
 	}
+	r.Tricks = w.obs.tricks
 	r.positional = w.obs.posAgg
 	r.positionalErr = w.obs.posErrs
 	if w.obs.rec != nil {

@@ -34,6 +34,7 @@ type StatsFeeder struct {
 	done      bool // this hand's betting was already fed
 	round     int8
 	collected [betting.MaxSeats]chips.Chips
+	refunded  [betting.MaxSeats]chips.Chips
 	seatTot   [betting.MaxSeats]*stats.Totals
 }
 
@@ -43,6 +44,7 @@ func (f *StatsFeeder) Event(s *game.State, e *game.Event) {
 	case game.EvHandStart:
 		f.live, f.done = false, false
 		f.collected = [betting.MaxSeats]chips.Chips{}
+		f.refunded = [betting.MaxSeats]chips.Chips{}
 	case game.EvRoundStart:
 		if f.live && e.Round <= f.round {
 			f.end(s) // the pot was awarded and the betting reopened
@@ -78,7 +80,13 @@ func (f *StatsFeeder) Event(s *game.State, e *game.Event) {
 		if f.live && e.Zone == game.ZoneNone {
 			f.collected[s.Seat(int(e.Player))] += e.Amount
 		}
-	case game.EvHandEnd:
+	case game.EvRefund:
+		// Chips of a pot nobody was awarded go back: they count in the
+		// players' net results.
+		if f.live {
+			f.refunded[s.Seat(int(e.Player))] += e.Amount
+		}
+	case game.EvHandEnd, game.EvGameEnd:
 		if f.live {
 			f.end(s)
 		}
@@ -116,6 +124,11 @@ func (f *StatsFeeder) end(s *game.State) {
 	f.live, f.done = false, true
 	n := s.Players()
 	f.check(f.Tracker.OnHandEnd(f.collected[:n]))
+	for k := range n {
+		if f.refunded[k] > 0 {
+			f.check(f.Tracker.OnRefund(k, f.refunded[k]))
+		}
+	}
 	f.Hands++
 	if f.Totals != nil {
 		for k := range n {

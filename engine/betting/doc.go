@@ -49,9 +49,11 @@
 //	fixed-limit: to = B + MinBet, at most MaxRaises raises per round
 //
 // An opening bet is not a raise. A player whose stack cannot reach B+I may
-// still go all-in for less (a short all-in). A bet or raise never needs to
-// exceed what the largest other stack still in can match: the minimum is
-// capped there, as PokerKit does. Nobody may raise when no other player
+// still go all-in for less (a short all-in). Under no-limit and pot-limit a
+// bet or raise never needs to exceed what the largest other stack still in
+// can match: the minimum is capped there. A fixed-limit bet or raise is
+// always the full unit, even when no opponent can call all of it: the part
+// nobody calls goes back (PokerKit). Nobody may raise when no other player
 // could answer (all the others are all-in or folded).
 //
 // A raise of at least I is full: I becomes its increment and betting
@@ -80,16 +82,20 @@
 //
 // # Pots
 //
-// Pots are built from live contributions (chips put in, antes excluded):
-// the main pot holds the first contribution level of every player, and each
-// higher level of a player still in makes a side pot that only the players
-// who reached it may win. Folded chips stay in the pots of the levels they
-// reached. The chips of the single biggest contributor above everyone
-// else's are uncalled: they are not a pot and go back to their owner.
-// Antes and dead money belong to the main pot, except that a player all-in
-// on a short ante (it could not post its whole ante) may win from each
-// seat's ante at most what it posted; the rest of the antes lie in a layer
-// above it.
+// Pots are built from live contributions (chips put in, antes excluded
+// unless HandConfig.AnteTrimming): the main pot holds the first
+// contribution level of every player, and each higher level of a player
+// still in makes a side pot that only the players who reached it may win.
+// Folded chips stay in the pots of the levels they reached. The chips of
+// the single biggest contributor above everyone else's are uncalled: they
+// are not a pot and go back to their owner, unless it folded (one
+// forced-fold rule: a folded player's chips stay in the pot, even when it
+// folded out of turn with Forfeit). Dead money belongs to the main pot. So
+// do the antes without ante trimming (PHH's ante_trimming_status false),
+// and every player still in may win them, even one all-in on a short ante.
+// With ante trimming they count toward the contribution levels like the
+// other chips, and the part of the largest ante no other ante matches goes
+// back when it is posted.
 //
 // # Settlement and odd chips
 //

@@ -32,7 +32,7 @@ func (h *Hand) ReturnUncalled() (seat int, amount chips.Chips) { return h.return
 // starting stacks plus the dead money, and a second Settle does nothing.
 // Settle does not allocate.
 func (h *Hand) Settle(strength *[MaxSeats]uint32, dst *[MaxSeats]chips.Chips) {
-	h.settle(strength, nil, 0, dst)
+	h.settle(strength, nil, 0, dst, nil)
 }
 
 // SettleHiLo is Settle for high-low split games: each pot is halved, the
@@ -41,5 +41,38 @@ func (h *Hand) Settle(strength *[MaxSeats]uint32, dst *[MaxSeats]chips.Chips) {
 // both; an odd unit goes to the high half). A pot with no qualifying low
 // hand goes whole to the best high hand.
 func (h *Hand) SettleHiLo(hi, lo *[MaxSeats]uint32, loQualifies uint16, dst *[MaxSeats]chips.Chips) {
-	h.settle(hi, lo, loQualifies, dst)
+	h.settle(hi, lo, loQualifies, dst, nil)
+}
+
+// Award is one pot (or, in a high-low split, one half of it) given out by
+// SettleAwards.
+type Award struct {
+	// Pot is the pot as settled: adjacent pots left with the same
+	// contenders merged, Eligible narrowed to the contenders.
+	Pot Pot
+	// Amount is the chips given out: the whole pot, or its high or low half.
+	Amount chips.Chips
+	// Winners is the bitmask of the seats that share Amount.
+	Winners uint16
+	// Low is set for the low half of a high-low pot.
+	Low bool
+	// Shares is what each seat got of Amount (the odd chips to the first
+	// winner clockwise from the button).
+	Shares [MaxSeats]chips.Chips
+}
+
+// SettleAwards is Settle that also appends to awards every pot given out,
+// with its winners and their shares, in settlement order (main pot first),
+// and returns it: what a recorder needs to show each pot going to its
+// winners. With an awards slice of capacity 2·(2·MaxSeats+1) it does not
+// allocate.
+func (h *Hand) SettleAwards(strength *[MaxSeats]uint32, dst *[MaxSeats]chips.Chips, awards []Award) []Award {
+	h.settle(strength, nil, 0, dst, &awards)
+	return awards
+}
+
+// SettleHiLoAwards is SettleHiLo with the awards of SettleAwards.
+func (h *Hand) SettleHiLoAwards(hi, lo *[MaxSeats]uint32, loQualifies uint16, dst *[MaxSeats]chips.Chips, awards []Award) []Award {
+	h.settle(hi, lo, loQualifies, dst, &awards)
+	return awards
 }

@@ -704,3 +704,43 @@ func TestActionErrorMessage(t *testing.T) {
 		t.Fatalf("round over message: %v", err)
 	}
 }
+
+// SettleAwards reports each pot with its winners and shares: a short
+// all-in wins the main pot, the best of the others the side pot, and the
+// shares add up to what Settle gives.
+func TestSettleAwards(t *testing.T) {
+	h, err := betting.NewHand(betting.HandConfig{
+		Stacks: cs(30, 100, 100), Blinds: cs(0, 5, 10),
+		Button: 0, FirstToAct: 0, FirstToActPostflop: 1,
+	})
+	require.NoError(t, err)
+	require.NoError(t, h.StartRound(nl(10)))
+	play(t, &h, raise(0, 30), call(1), call(2))
+	var won [betting.MaxSeats]chips.Chips
+	awards := h.SettleAwards(&[betting.MaxSeats]uint32{3, 2, 1}, &won, nil)
+	require.Len(t, awards, 1, "seat 0 wins the only pot: everyone put in 30")
+	assert.Equal(t, uint16(0b001), awards[0].Winners)
+	assert.Equal(t, c(90), awards[0].Amount)
+	assert.Equal(t, c(90), awards[0].Shares[0])
+
+	h, err = betting.NewHand(betting.HandConfig{
+		Stacks: cs(30, 100, 100), Blinds: cs(0, 5, 10),
+		Button: 0, FirstToAct: 0, FirstToActPostflop: 1,
+	})
+	require.NoError(t, err)
+	require.NoError(t, h.StartRound(nl(10)))
+	play(t, &h, raise(0, 30), raise(1, 55), call(2))
+	awards = h.SettleAwards(&[betting.MaxSeats]uint32{3, 1, 1}, &won, nil)
+	require.Len(t, awards, 2)
+	assert.Equal(t, betting.Award{Pot: betting.Pot{Amount: c(90), Eligible: 0b111}, Amount: c(90), Winners: 0b001,
+		Shares: [betting.MaxSeats]chips.Chips{c(90)}}, awards[0])
+	assert.Equal(t, uint16(0b110), awards[1].Winners, "the side pot is split")
+	assert.Equal(t, c(60), awards[1].Amount)
+	var sum [betting.MaxSeats]chips.Chips
+	for _, a := range awards {
+		for i := range sum {
+			sum[i] += a.Shares[i]
+		}
+	}
+	assert.Equal(t, won, sum)
+}

@@ -128,7 +128,7 @@ func (h *Hand) returnUncalled() (int, chips.Chips) {
 	return top, extra
 }
 
-func (h *Hand) settle(hi, lo *[MaxSeats]uint32, loq uint16, dst *[MaxSeats]chips.Chips) {
+func (h *Hand) settle(hi, lo *[MaxSeats]uint32, loq uint16, dst *[MaxSeats]chips.Chips, aw *[]Award) {
 	if dst != nil {
 		*dst = [MaxSeats]chips.Chips{}
 	}
@@ -167,17 +167,17 @@ func (h *Hand) settle(hi, lo *[MaxSeats]uint32, loq uint16, dst *[MaxSeats]chips
 	var won [MaxSeats]chips.Chips
 	for _, p := range ps[:k] {
 		if lo == nil {
-			h.award(p.Amount, best(hi, p.Eligible), &won)
+			h.give(p, p.Amount, best(hi, p.Eligible), false, &won, aw)
 			continue
 		}
 		lw := best(lo, p.Eligible&loq)
 		if lw == 0 {
-			h.award(p.Amount, best(hi, p.Eligible), &won)
+			h.give(p, p.Amount, best(hi, p.Eligible), false, &won, aw)
 			continue
 		}
 		half := p.Amount / 2 / h.unit * h.unit
-		h.award(p.Amount-half, best(hi, p.Eligible), &won)
-		h.award(half, lw, &won)
+		h.give(p, p.Amount-half, best(hi, p.Eligible), false, &won, aw)
+		h.give(p, half, lw, true, &won, aw)
 	}
 	for i := 0; i < h.n; i++ {
 		h.stack[i] += won[i]
@@ -207,6 +207,25 @@ func best(strength *[MaxSeats]uint32, elig uint16) uint16 {
 		}
 	}
 	return w
+}
+
+// give awards amount of pot p to winners and, when aw is not nil, appends
+// the Award.
+func (h *Hand) give(p Pot, amount chips.Chips, winners uint16, low bool, won *[MaxSeats]chips.Chips, aw *[]Award) {
+	if aw == nil {
+		h.award(amount, winners, won)
+		return
+	}
+	before := *won
+	h.award(amount, winners, won)
+	if amount == 0 || winners == 0 {
+		return
+	}
+	a := Award{Pot: p, Amount: amount, Winners: winners, Low: low}
+	for i := 0; i < h.n; i++ {
+		a.Shares[i] = won[i] - before[i]
+	}
+	*aw = append(*aw, a)
 }
 
 // award splits amount among the winners: equal shares in multiples of the

@@ -42,6 +42,9 @@ type Settlement struct {
 	Uncalled     chips.Chips
 	// Pots are the pots awarded, main pot first, the uncalled chips out.
 	Pots []betting.Pot
+	// Awards are the pots given out, with their winners and shares (see
+	// betting.Award).
+	Awards []betting.Award
 	// Won is what each seat collected from the pots.
 	Won []chips.Chips
 	// Stacks are the finishing stacks.
@@ -580,11 +583,12 @@ func (r *Runner) Settle() (Settlement, error) {
 	var buf [2*betting.MaxSeats + 1]betting.Pot
 	pots := append([]betting.Pot(nil), bh.Pots(buf[:0])...)
 	var won [betting.MaxSeats]chips.Chips
-	r.bh.Settle(&strength, &won)
+	awards := r.bh.SettleAwards(&strength, &won, nil)
 	st := Settlement{
 		UncalledSeat: seat,
 		Uncalled:     extra,
 		Pots:         pots,
+		Awards:       awards,
 		Won:          append([]chips.Chips(nil), won[:r.n]...),
 		Stacks:       make([]chips.Chips, r.n),
 	}

@@ -22,9 +22,11 @@ var maneuverCases = []struct {
 		hand: "win=p2: p3 c, p4 f, p5 c, p6 f, p1 c, p2 x / p1 x, p2 x, p3 x, p5 x",
 		checks: []check{
 			{"p3", "limps=1 limp_opportunities=1 preflop_raises=0 preflop_raise_opportunities=1 showdowns=1 success=0", []Maneuver{Steal, StealStrict}},
-			{"p4", "limps=0 limp_opportunities=1 preflop_raise_opportunities=1", nil},
-			{"p5", "limps=1 limp_opportunities=1 preflop_raise_opportunities=1", []Maneuver{Steal, StealStrict}},
-			{"p1", "limps=1 limp_opportunities=1 preflop_raise_opportunities=1", []Maneuver{Steal, StealStrict}},
+			// Behind a limper there is no limp opportunity (SEED-NOTES):
+			// only the first player in limps.
+			{"p4", "limps=0 limp_opportunities=0 preflop_raise_opportunities=1", nil},
+			{"p5", "limps=0 limp_opportunities=0 preflop_raise_opportunities=1", []Maneuver{Steal, StealStrict}},
+			{"p1", "limps=0 limp_opportunities=0 preflop_raise_opportunities=1", []Maneuver{Steal, StealStrict}},
 			// The big blind does not limp; it can still raise.
 			{"p2", "limps=0 limp_opportunities=0 preflop_raise_opportunities=1 showdowns=1 success=1", nil},
 		},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
 )
@@ -83,13 +84,17 @@ func FromPHH(h *phh.Hand) (*PHHHand, error) {
 		// blinds not counted: four raises of the blind, or a bet and three
 		// raises.
 		if h.Variant == phh.FixedLimitTexasHoldem {
+			fl := betting.FixedLimit
 			if r >= 2 {
-				return RoundConfig{MinBet: h.BigBet, MaxRaises: 3}
+				return RoundConfig{MinBet: h.BigBet, MaxRaises: 3, Structure: fl}
 			}
 			if r == 0 && blinds {
-				return RoundConfig{MinBet: h.SmallBet, MaxRaises: 4}
+				return RoundConfig{MinBet: h.SmallBet, MaxRaises: 4, Structure: fl}
 			}
-			return RoundConfig{MinBet: h.SmallBet, MaxRaises: 3}
+			return RoundConfig{MinBet: h.SmallBet, MaxRaises: 3, Structure: fl}
+		}
+		if h.Variant == phh.PotLimitOmahaHoldem {
+			return RoundConfig{MinBet: h.MinBet, Structure: betting.PotLimit}
 		}
 		return RoundConfig{MinBet: h.MinBet}
 	}

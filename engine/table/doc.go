@@ -61,10 +61,13 @@
 //
 // A player pausing until the big blind comes back, free, when its seat holds
 // the big blind; a player asking to play again pays d into the new pot as
-// dead money (DeadMoney) unless the big blind reaches it; a player who cannot
-// pay d plus its forced bets, or has no chips, leaves (_inactive 1,
-// _intents 3). Joiners play from the hand after they sit down. The players
-// who play are dealt two hole cards each with the caller's RNG.
+// dead money (DeadMoney) unless the big blind reaches it. A player is dealt
+// in only with chips left after paying what it owes: one with no chips, or
+// none left after paying d, leaves (_inactive 1, _intents 3), and so does a
+// returning player who cannot pay d plus its forced bets; an active player
+// short of its blind posts what it has, all in. Joiners play from the hand
+// after they sit down. The players who play are dealt two hole cards each
+// with the caller's RNG.
 //
 // # During a hand
 //
@@ -72,9 +75,11 @@
 // author sitting down (its seat, and a buy-in capped by JoinLimits). A player
 // who pauses or leaves becomes inactive at once and its hand is folded.
 // Personalize hides other players' hole cards. Act plays a player's action,
-// Auto the auto-action of a player whose time ran out (AutoAction: fold,
-// check_fold, call_N), Deal the next board cards; Progress says who is to
-// act.
+// Auto the auto-action of a player whose time ran out (AutoAction: fold
+// always folds, check_fold, call_N), Deal the next board cards; Progress
+// says who is to act. Hands are played by engine/phh's Runner, the one hand
+// runner: a fold out of turn (a pause, a leave, a timeout) is its Forfeit,
+// and every chip a folded player put in stays in the pot.
 //
 // # Players away and bankrolls
 //

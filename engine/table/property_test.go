@@ -423,8 +423,19 @@ func (m *sim) hand() {
 			m.stats["marked to leave"]++
 		}
 	}
-	if len(dealtSeats(t, m.s)) == 0 {
+	dealt := dealtSeats(t, m.s)
+	if len(dealt) == 0 {
 		m.stats["idle hand"]++
+	}
+	// Nobody is dealt in without chips: such a hand could never be played
+	// (the table would freeze).
+	for _, i := range dealt {
+		if m.s.StartingStacks[i] <= 0 {
+			t.Fatalf("next: %s dealt in with %s\n%s", m.s.Players[i], m.s.StartingStacks[i], mustJSON(m.s))
+		}
+		if m.s.StartingStacks[i] < m.s.BlindsOrStraddles[i]+m.s.Antes[i] {
+			m.stats["short of the blind"]++
+		}
 	}
 	m.check("next")
 }
@@ -462,8 +473,10 @@ func (m *sim) finishByStacks() {
 // joins, disconnections, reloads and hands, checking after every step that
 // no state is impossible, every per-player array has one entry per player,
 // dead blinds never exceed 1.5 big blinds, the chips are conserved (dead
-// money included) both at the table and in the players' bankrolls, and a
-// client never changes another player's fields.
+// money included) both at the table and in the players' bankrolls hand by
+// hand, nobody is dealt in without chips (an active player short of the
+// blind is dealt in and posts all in), and a client never changes another
+// player's fields.
 func TestPropertyRandomSequences(t *testing.T) {
 	const sequences, hands = 2000, 8
 	rng := rand.New(rand.NewPCG(6, 14))
@@ -477,7 +490,7 @@ func TestPropertyRandomSequences(t *testing.T) {
 	// The sample reaches every transition.
 	for _, k := range []string{"intent play", "intent pause_until_bb", "intent pause", "intent leave", "fold on pause",
 		"join", "left", "dead money", "owing", "marked to leave", "idle hand", "finishing stacks",
-		"disconnect", "reconnect", "expired", "reload"} {
+		"disconnect", "reconnect", "expired", "reload", "short of the blind"} {
 		if stats[k] < 10 {
 			t.Errorf("%q happened %d times", k, stats[k])
 		}
