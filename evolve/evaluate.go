@@ -109,15 +109,7 @@ func (s *playSpec) playerCount(prog *game.Program) int {
 
 // session reports whether g is played as sessions with sit-outs.
 func (s *playSpec) session(g *genome.Genome) bool {
-	if !s.sitOuts.Enabled() || sim.HoldemShaped(g) != nil {
-		return false
-	}
-	for _, a := range s.agents {
-		if a != agent.KindHouse && a != agent.KindRandom {
-			return false
-		}
-	}
-	return true
+	return sim.SessionRun(g, s.agents[:], s.sitOuts) == nil
 }
 
 // pilotFails reports whether a pilot's failed gates stop the evaluation:
@@ -232,6 +224,7 @@ func combine(ms [2]*sim.Metrics, s *playSpec) Measures {
 	m.Drama = avg0(a.Drama, b.Drama)
 	m.WinnerLeadFrom, m.HasLead = avg(a.WinnerLeadFrom, b.WinnerLeadFrom)
 	m.DrawRate = avg0(a.SharedWinRate, b.SharedWinRate)
+	m.WinnerTookTricks, m.HasTricks = avg(a.WinnerTookTricks, b.WinnerTookTricks)
 
 	// Balance of the seats with the agents' effect averaged out.
 	n := a.Players

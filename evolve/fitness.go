@@ -64,6 +64,10 @@ type Measures struct {
 	WinnerLeadFrom float64 `json:"winner_lead_from"`
 	HasLead        bool    `json:"has_lead"`
 	DrawRate       float64 `json:"draw_rate"`
+	// WinnerTookTricks is sim's winner_took_tricks (games with tricks and
+	// one winner), when HasTricks.
+	WinnerTookTricks float64 `json:"winner_took_tricks"`
+	HasTricks        bool    `json:"has_tricks"`
 	// Missing lists the required mechanics (evaluation.require) the genome
 	// lacks; RulesLength is its RulesLength; Pruned names what the
 	// ablation pass removed before it was measured.

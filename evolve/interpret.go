@@ -91,6 +91,9 @@ func flags(g *genome.Genome, x *Remeasured) []string {
 	if m.DecisionsPerPlayer > 200 {
 		fs = append(fs, fmt.Sprintf("%.0f decisions per player > 200", m.DecisionsPerPlayer))
 	}
+	if m.HasTricks && m.WinnerTookTricks < 1 {
+		fs = append(fs, fmt.Sprintf("the winner took no trick in %.1f%% of games", 100*(1-m.WinnerTookTricks)))
+	}
 	if m.Ladder != nil && !monotone(m.Ladder) {
 		fs = append(fs, "ladder not monotone")
 	}
@@ -161,6 +164,9 @@ func whatEvolved(best *Individual, x *Remeasured, seeds []Remeasured) string {
 	lo, hi := wilson(m.Completion, m.Games)
 	fmt.Fprintf(&b, "Under self-play (%d games, %d players) %.1f%% of games finish (95%% CI %.1f–%.1f%%), with %.0f decisions per player, %.2f lead changes per game and %.0f%% draws",
 		m.Games, m.Players, 100*m.Completion, 100*lo, 100*hi, m.DecisionsPerPlayer, m.LeadChanges, 100*m.DrawRate)
+	if m.HasTricks {
+		fmt.Fprintf(&b, "; the winner took tricks in %.1f%% of games", 100*m.WinnerTookTricks)
+	}
 	if m.Chips && m.bettingDecisions() > 0 {
 		fmt.Fprintf(&b, "; %.0f%% of betting decisions are bets or raises and %.0f%% of pots are won by a fold", 100*m.BettingIntensity(),
 			100*float64(m.FoldWin)/math.Max(1, float64(m.Pots)))

@@ -121,7 +121,7 @@ func (a *archiveGrid) Y(r int) float64 {
 
 // writeArchivePlot writes archive.png and archive.svg: the MAP-Elites
 // archive as a heat map of its cells' fitness over the first two
-// descriptors (one row when there is one), empty cells white.
+// descriptors (one row when there is one), empty cells grey.
 func writeArchivePlot(dir string, g *Grid) error {
 	ax := g.Axes[0]
 	ay := DescriptorConfig{Name: "(one row)", Min: 0, Max: 1, Bins: 1}
@@ -170,11 +170,11 @@ func writeArchivePlot(dir string, g *Grid) error {
 	}
 	h := plotter.NewHeatMap(ag, palette.Heat(32, 1))
 	h.Min, h.Max = lo, hi
-	h.NaN = color.White
+	h.NaN = color.Gray{Y: 0xd0}
 	p.Add(h)
 	p.X.Min, p.X.Max = ax.Min, ax.Max
 	p.Y.Min, p.Y.Max = ay.Min, ay.Max
-	p.Legend.Add(fmt.Sprintf("fitness %.3f (dark) to %.3f (light); white: empty", lo, hi))
+	p.Legend.Add(fmt.Sprintf("fitness %.3f (dark) to %.3f (light); grey: empty", lo, hi))
 	p.Legend.Top = true
 	for _, ext := range []string{".svg", ".png"} {
 		if err := p.Save(7*vg.Inch, 5*vg.Inch, filepath.Join(dir, "archive"+ext)); err != nil {

@@ -10,9 +10,14 @@
 //     VerifyFB before reading) are lossless both ways; Decode tells them
 //     apart by content.
 //   - ContentHash is SHA-256 of the canonical JSON without the metadata
-//     fields (schema_version, id, name, lineage, generation).
-//   - Rules writes a plain-English rulebook; Seed/Seeds load the library of
-//     known games embedded from seeds/*.json.
+//     fields (schema_version, id, name, lineage, generation). A field added
+//     to the genome carries the tag omit:"default": the canonical JSON
+//     leaves it out at its default, so the hashes (and so the game seeds)
+//     of genomes that do not use it stay the same.
+//   - genome/rulebook writes a plain-English rulebook; Seed/Seeds load the
+//     library of known games embedded from seeds/*.json.
+//   - Random draws valid random genomes; RandomPhase, RandomCondition and
+//     the other Random* functions draw their parts (for mutations too).
 //
 // # How a genome is played
 //

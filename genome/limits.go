@@ -1,6 +1,9 @@
 package genome
 
-import "github.com/deckforge/deckforge/internal/limits"
+import (
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/schema/fb"
+)
 
 // DecodeWith is Decode within the limits lim: a JSON document nested
 // deeper than lim.Depth is refused before it is parsed (a FlatBuffers
@@ -10,20 +13,32 @@ import "github.com/deckforge/deckforge/internal/limits"
 // *limits.Error values naming the field.
 func DecodeWith(data []byte, lim limits.Limits) (*Genome, error) {
 	lim = lim.Or()
-	if !IsFlatBuffer(data) {
-		if err := limits.CheckDepth(data, limits.JSON, lim.Depth); err != nil {
+	if IsFlatBuffer(data) {
+		// Count before decoding: a verified buffer is read in place.
+		if err := VerifyFB(data); err != nil {
 			return nil, err
 		}
+		root := fb.GetRootAsGenome(data, 0)
+		if err := counts(root.PhasesLength(), root.LineageLength(), lim); err != nil {
+			return nil, err
+		}
+	} else if err := limits.CheckShape(data, limits.JSON, lim.Depth, max(lim.Phases, lim.Lineage), "lineage"); err != nil {
+		// No array of a genome is longer than its phases or lineage.
+		return nil, err
 	}
 	g, err := Decode(data)
 	if err != nil {
 		return nil, err
 	}
-	if err := limits.Count("phases", "phases", "phases", len(g.Phases), lim.Phases); err != nil {
-		return nil, err
-	}
-	if err := limits.Count("lineage", "lineage", "lineage entries", len(g.Lineage), lim.Lineage); err != nil {
+	if err := counts(len(g.Phases), len(g.Lineage), lim); err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+func counts(phases, lineage int, lim limits.Limits) error {
+	if err := limits.Count("phases", "phases", "phases", phases, lim.Phases); err != nil {
+		return err
+	}
+	return limits.Count("lineage", "lineage", "lineage entries", lineage, lim.Lineage)
 }

@@ -108,3 +108,27 @@ func TestLintDefectsDoNotInvalidate(t *testing.T) {
 	require.NotEmpty(t, Lint(g))
 	assert.Empty(t, Validate(g))
 }
+
+// FuzzLint: Lint never panics on any genome that decodes, valid or not,
+// and reports each defect with a known code and a path.
+func FuzzLint(f *testing.F) {
+	fuzzSeeds(f, false)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := DecodeJSON(data)
+		if err != nil {
+			return
+		}
+		for _, d := range Lint(g) {
+			if d.Path == "" || d.Reason == "" {
+				t.Fatalf("defect without path or reason: %+v", d)
+			}
+			known := false
+			for _, c := range DefectCodes {
+				known = known || c == d.Code
+			}
+			if !known {
+				t.Fatalf("unknown code %q", d.Code)
+			}
+		}
+	})
+}

@@ -100,16 +100,16 @@ func TestBettingPhaseDefaults(t *testing.T) {
 	assert.Empty(t, Validate(g))
 }
 
-// TestOmitDefault: a field tagged omitdefault is left out of the JSON at
+// TestOmitDefault: a field tagged omit:"default" is left out of the JSON at
 // its default and written otherwise, so adding one keeps content hashes.
 func TestOmitDefault(t *testing.T) {
 	type withNew struct {
 		Old uint8        `json:"old"`
-		New uint8        `json:"new,omitdefault"`
+		New uint8        `json:"new" omit:"default"`
 		Bet BettingPhase `json:"bet"`
 	}
 	type betNew struct {
-		MinBet uint32 `json:"min_bet,omitdefault"`
+		MinBet uint32 `json:"min_bet" omit:"default"`
 	}
 	enc := func(v any) string {
 		e := encoder{}

@@ -60,3 +60,23 @@ func TestRunSameDeals(t *testing.T) {
 	assert.Equal(t, seeds(a, true), seeds(b, true))
 	assert.NotEqual(t, seeds(a, false), seeds(b, false))
 }
+
+// In Knock-Out Whist a player without a trick is knocked out, so the
+// winner always won tricks; the rate is absent in a game without tricks.
+func TestRunWinnerTookTricks(t *testing.T) {
+	res, err := Run(context.Background(), program(t, "knockout_whist"), []string{"greedy"}, 6, 1, 1, Options{Players: 3, KeepGames: true})
+	require.NoError(t, err)
+	require.True(t, res.Metrics.WinnerTookTricks.Valid)
+	assert.Equal(t, 1.0, res.Metrics.WinnerTookTricks.Value)
+	total := 0
+	for _, g := range res.Games {
+		for _, k := range g.Tricks {
+			total += k
+		}
+	}
+	assert.Positive(t, total)
+
+	res, err = Run(context.Background(), program(t, "crazy_eights"), []string{"random"}, 4, 1, 1, Options{Players: 3})
+	require.NoError(t, err)
+	assert.False(t, res.Metrics.WinnerTookTricks.Valid)
+}

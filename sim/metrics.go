@@ -29,6 +29,7 @@ import (
 //	winner_lead_from, winner_lead_share, margin, drama
 //	                     = their means over the games with one winner
 //	comeback_rate        = #{g : comeback_g} / #{games with one winner}
+//	winner_took_tricks   = #{g : the winner won a trick} / #{games with one winner and a trick}
 //	shared_win_rate      = #{g : more than one winner} / G
 //	seat_win_rate[i]     = w_i = Σ reward_g(i) / G   (a shared win splits 1 among the winners)
 //	seat_advantage       = max_i w_i − 1/n
@@ -71,6 +72,10 @@ type Metrics struct {
 	Margin          Opt `json:"margin"`
 	Drama           Opt `json:"drama"`
 	ComebackRate    Opt `json:"comeback_rate"`
+	// WinnerTookTricks is the share of the games with one winner and at
+	// least one trick in which the winner won a trick:
+	// #{g : winner won ≥ 1 trick} / #{g : one winner, Σ tricks_g > 0}.
+	WinnerTookTricks Opt `json:"winner_took_tricks"`
 
 	SharedWinRate Opt            `json:"shared_win_rate"`
 	SeatWinRate   []Opt          `json:"seat_win_rate"`
@@ -125,6 +130,7 @@ type accumulator struct {
 	chips  bool
 
 	games, completed, sole, shared, comebacks int
+	trickGames, winnerTricked                 int
 	turns                                     []float64
 	hands, moves, decisions, legal            int
 	actions, forced                           int
@@ -184,6 +190,16 @@ func (a *accumulator) add(g *GameResult) {
 		}
 		if g.Comeback {
 			a.comebacks++
+		}
+		total := 0
+		for _, t := range g.Tricks {
+			total += t
+		}
+		if total > 0 {
+			a.trickGames++
+			if g.Tricks[bits.TrailingZeros16(g.Winners)] > 0 {
+				a.winnerTricked++
+			}
 		}
 	default:
 		a.shared++
@@ -247,6 +263,7 @@ func (a *accumulator) metrics() Metrics {
 	m.Margin = ratio(a.margin, float64(a.marginN))
 	m.Drama = ratio(a.drama, float64(a.dramaN))
 	m.ComebackRate = ratio(float64(a.comebacks), float64(a.sole))
+	m.WinnerTookTricks = ratio(float64(a.winnerTricked), float64(a.trickGames))
 	m.SharedWinRate = ratio(float64(a.shared), G)
 	if a.games > 0 {
 		fair := 1 / float64(n)

@@ -62,8 +62,9 @@ type observer struct {
 	bestMask     uint16
 	showdownWins [game.MaxPlayers]int64
 
-	bet BettingCounts
-	sit SitOutCounts
+	bet    BettingCounts
+	sit    SitOutCounts
+	tricks [game.MaxPlayers]int
 
 	// claim is the player whose decision is being applied (-1: none): its
 	// actions are chosen until another player acts. actions counts the
@@ -96,6 +97,7 @@ func (o *observer) begin(n int, pos *stats.Aggregator) {
 	o.showdownWins = [game.MaxPlayers]int64{}
 	o.bet = BettingCounts{}
 	o.sit = SitOutCounts{}
+	o.tricks = [game.MaxPlayers]int{}
 	o.claim, o.actions, o.forced = -1, 0, 0
 	o.posAgg, o.posErrs = nil, 0
 	if o.r.chips {
@@ -215,6 +217,10 @@ func (o *observer) Event(s *game.State, e *game.Event) {
 		}
 	case game.EvSitOut:
 		o.sit.Eliminations++
+	case game.EvTrickWon:
+		if p := int(e.Player); p >= 0 && p < game.MaxPlayers {
+			o.tricks[p]++
+		}
 	}
 }
 

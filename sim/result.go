@@ -168,6 +168,8 @@ type GameResult struct {
 	// Fallbacks counts the house players' fallbacks (see
 	// agent.Fallbacks).
 	Fallbacks agent.Fallbacks `json:"fallbacks"`
+	// Tricks counts the tricks each player won over the game.
+	Tricks [game.MaxPlayers]int `json:"tricks"`
 
 	// positional holds the game's positional stats (chip games), merged
 	// into the run in game order.

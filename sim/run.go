@@ -212,10 +212,7 @@ func newPlan(prog *game.Program, agents []string, games, workers int, opt Option
 		return nil, &ConfigError{Field: "sit_outs", Err: err}
 	}
 	if opt.SitOuts.Enabled() {
-		if err := HoldemShaped(prog.Genome()); err != nil {
-			return nil, &ConfigError{Field: "sit_outs", Err: err}
-		}
-		if err := sessionAgents(specs); err != nil {
+		if err := SessionRun(prog.Genome(), specs, opt.SitOuts); err != nil {
 			return nil, &ConfigError{Field: "sit_outs", Err: err}
 		}
 	}
@@ -401,6 +398,7 @@ func (w *worker) play(ctx context.Context, i int, r *GameResult) error {
 			r.Fallbacks.Add(fc.Fallbacks())
 		}
 	}
+	r.Tricks = w.obs.tricks
 	r.positional = w.obs.posAgg
 	r.positionalErr = w.obs.posErrs
 	if w.obs.rec != nil {

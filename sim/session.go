@@ -356,6 +356,9 @@ func (sg *sessionGame) over() bool {
 // chips, capped by its bankroll, through table.Merge.
 func (sg *sessionGame) join() error {
 	ss := sg.ss
+	if ss.cfg.Join == 0 {
+		return nil // and draws nothing: sessions without joins play as they did
+	}
 	for p, name := range ss.names {
 		if sg.st.Seat(name) >= 0 {
 			continue

@@ -79,24 +79,40 @@ type SpeedReport struct {
 	ParallelSpeedupSpread        float64            `json:"parallel_speedup_spread"`
 	ParallelCeilingSpread        float64            `json:"parallel_ceiling_spread"`
 
-	// Busy is set when the machine was busy: the arithmetic loop's
-	// speed-up (ParallelCeiling) stayed below 3/4 of the worker count, or
-	// the measured speed-up exceeded what the workers allow, which happens
-	// when the load changes between the one-worker and the parallel run.
-	// The figures are then lower and noisier than on an idle machine.
+	// Busy is set when BusyReason finds the machine busy: the figures are
+	// then lower and noisier than on an idle machine.
 	Busy bool `json:"busy"`
 }
 
 // BusyReason explains Busy in a sentence, or returns "" when the machine
-// was not found busy.
+// was not found busy. It is busy when the arithmetic loop's speed-up
+// (ParallelCeiling) stays below 3/4 of the worker count or varies by more
+// than ±25% between samples, when the measured speed-up exceeds what the
+// workers allow (the load changed between the one-worker and the parallel
+// runs), or when the figures' samples typically vary by more than ±20%.
 func (r *SpeedReport) BusyReason() string {
 	switch {
 	case r.Workers > 1 && r.ParallelCeiling < 0.75*float64(r.Workers):
 		return fmt.Sprintf("the machine is busy: a loop that shares nothing ran only %.2f× faster on %d workers than on one (its parallel ceiling), so other processes hold the CPUs; figures are lower and noisier than on an idle machine", r.ParallelCeiling, r.Workers)
 	case r.ParallelSpeedup > 1.15*float64(r.Workers):
 		return fmt.Sprintf("the machine's load changed during the measurement: a %.2f× speed-up on %d workers is impossible; run again on an idle machine", r.ParallelSpeedup, r.Workers)
+	case r.Workers > 1 && r.ParallelCeilingSpread > 0.25:
+		return fmt.Sprintf("the machine is busy: its parallel ceiling varied by ±%.0f%% between samples, so other processes come and go; figures are lower and noisier than on an idle machine", 100*r.ParallelCeilingSpread)
+	}
+	if s := r.typicalSpread(); s > 0.2 {
+		return fmt.Sprintf("the machine is busy: the samples of a figure typically vary by ±%.0f%%; compare figures with their spreads, or run again on an idle machine", 100*s)
 	}
 	return ""
+}
+
+// typicalSpread is the median spread of the report's figures.
+func (r *SpeedReport) typicalSpread() float64 {
+	s := []float64{r.Eval7RandomPerSecSpread, r.HoldemHUHandsPerSecSpread, r.Holdem6MaxHandsPerSecSpread, r.ISMCTSIterationsPerSecSpread}
+	for _, v := range r.GamesPerSecSpread {
+		s = append(s, v)
+	}
+	m, _ := medianSpread(s)
+	return m
 }
 
 // sampled measures a figure n times and returns the median and the

@@ -32,4 +32,9 @@ func TestBusyReason(t *testing.T) {
 	assert.Contains(t, shifted.BusyReason(), "impossible")
 	one := &SpeedReport{Workers: 1, ParallelCeiling: 1, ParallelSpeedup: 1}
 	assert.Empty(t, one.BusyReason())
+	swinging := &SpeedReport{Workers: 2, ParallelCeiling: 1.6, ParallelCeilingSpread: 6.28, ParallelSpeedup: 1.2}
+	assert.Contains(t, swinging.BusyReason(), "varied by ±628%")
+	noisy := &SpeedReport{Workers: 2, ParallelCeiling: 1.9, ParallelSpeedup: 1.7,
+		Eval7RandomPerSecSpread: 0.7, HoldemHUHandsPerSecSpread: 0.4, Holdem6MaxHandsPerSecSpread: 0.8, ISMCTSIterationsPerSecSpread: 0.3}
+	assert.Contains(t, noisy.BusyReason(), "typically vary by ±55%")
 }

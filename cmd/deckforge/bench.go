@@ -53,6 +53,7 @@ func runBench(args []string, sio stdio) int {
 	samples := fs.Int("samples", 5, "samples per figure (1 ≤ N ≤ 100)")
 	workers := fs.Int("workers", 0, "workers of the parallel run (0: one per CPU)")
 	quiet := fs.Bool("quiet", false, "no progress report")
+	withNATS := fs.Bool("nats", false, "also measure distributed runs: 2 worker processes of 1 goroutine over an embedded broker against the parallel ceiling (workers default to 2), and the cost of an empty job")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -73,6 +74,9 @@ func runBench(args []string, sio stdio) int {
 		fmt.Fprintf(sio.err, "deckforge bench: --workers: %d is negative\n", *workers)
 		return 2
 	}
+	if *withNATS && *workers == 0 {
+		*workers = 2 // the ceiling the two worker processes are held to
+	}
 	opt := sim.SpeedOptions{Duration: time.Duration(*seconds * float64(time.Second)), Samples: *samples, Workers: *workers}
 	if !*quiet {
 		opt.Progress = func(name string) { fmt.Fprintf(sio.err, "bench: %s\n", name) }
@@ -84,13 +88,20 @@ func runBench(args []string, sio stdio) int {
 		fmt.Fprintf(sio.err, "deckforge bench: %v\n", err)
 		return 1
 	}
+	var nrep *natsBenchReport
+	if *withNATS {
+		if nrep, err = benchNATS(ctx, opt.Duration, opt.Samples, rep.ParallelCeiling, opt.Progress); err != nil {
+			fmt.Fprintf(sio.err, "deckforge bench: --nats: %v\n", err)
+			return 1
+		}
+	}
 	defer func() {
 		if why := rep.BusyReason(); why != "" {
 			fmt.Fprintf(sio.err, "deckforge bench: warning: %s\n", why)
 		}
 	}()
 	if *asJSON {
-		data, err := json.MarshalIndent(rep, "", "  ")
+		data, err := json.MarshalIndent(benchJSON{rep, nrep}, "", "  ")
 		if err != nil {
 			fmt.Fprintf(sio.err, "deckforge bench: %v\n", err)
 			return 1
@@ -115,6 +126,7 @@ func runBench(args []string, sio stdio) int {
 	}
 	row(fmt.Sprintf("parallel speed-up (1 → %d workers, %d CPUs)", rep.Workers, rep.CPUs), fmt.Sprintf("%9.2f ×       %s", rep.ParallelSpeedup, pm(rep.ParallelSpeedupSpread)))
 	row("  the machine's ceiling now (arithmetic loop)", fmt.Sprintf("%9.2f ×       %s", rep.ParallelCeiling, pm(rep.ParallelCeilingSpread)))
+	nrep.rows(row)
 	if err := tw.Flush(); err != nil {
 		fmt.Fprintf(sio.err, "deckforge bench: %v\n", err)
 		return 1

@@ -81,6 +81,15 @@ func attacks(t testing.TB, dir string) []attack {
 	}
 	doc["lineage"] = lineage
 	longLineage := writeJSON(t, dir, "lineage.json", doc)
+	doc["lineage"] = strings.Split(strings.Repeat("a,", 3<<20), ",")
+	hugeLineage := writeJSON(t, dir, "huge-lineage.json", doc) // 15 MB
+	fbLineage := filepath.Join(dir, "lineage.fb")
+	require.NoError(t, os.WriteFile(fbLineage, distinctLineage(2000), 0o644))
+	var keys strings.Builder
+	for i := range 500000 {
+		fmt.Fprintf(&keys, "k%07d = 1\n", i)
+	}
+	manyKeys := write("keys.phh", "variant = 'NT'\n"+keys.String()) // 6.5 MB
 	evil := "\x1b]0;owned\x07\x1b[2J\u009b31m\u202eevil"
 	doc["lineage"] = []string{evil}
 	doc["name"] = evil
@@ -120,7 +129,10 @@ func attacks(t testing.TB, dir string) []attack {
 		{"count: hands", []string{"--limits", "hands=10", "phh", "verify", manyHands}, 1, "hands.phhs: invalid: 11 hands: the limit is 10 (raise it with --limits hands=N"},
 		{"count: hands raised", []string{"--limits", "hands=20", "phh", "verify", manyHands}, 0, "verified 11 of 11 hands"},
 		{"count: phases", []string{"genome", "show", manyPhases}, 1, "phases: 300 phases: the limit is 256"},
-		{"count: lineage", []string{"genome", "show", longLineage}, 1, "lineage: 2000 lineage entries: the limit is 1024"},
+		{"count: lineage", []string{"genome", "show", longLineage}, 1, "lineage.json: line 1: more than 1024 elements in one array: the limit is 1024"},
+		{"count: 3M lineage entries (JSON)", []string{"genome", "show", hugeLineage}, 1, "huge-lineage.json: line 1: more than 1024 elements in one array: the limit is 1024 (raise it with --limits lineage=N"},
+		{"count: lineage (FlatBuffers)", []string{"genome", "show", fbLineage}, 1, "lineage.fb: lineage: 2000 lineage entries: the limit is 1024"},
+		{"size: 500,000 keys in a hand", []string{"phh", "verify", manyKeys}, 1, "keys.phh: invalid: 6500015 bytes in one hand: the limit is 4194304 (raise it with --limits hand-bytes=N"},
 		{"FIFO: phh verify", []string{"phh", "verify", fifo("fifo.phh")}, 2, "fifo.phh: not a regular file (a named pipe)"},
 		{"FIFO: stats", []string{"stats", filepath.Join(dir, "fifo.phh")}, 1, "fifo.phh: not a regular file (a named pipe)"},
 		{"FIFO: genome", []string{"genome", "show", fifo("fifo.json")}, 1, "fifo.json: not a regular file (a named pipe)"},
@@ -142,6 +154,25 @@ func sharedLineage(n, size int) []byte {
 	fb.GenomeStartLineageVector(b, n)
 	for range n {
 		b.PrependUOffsetT(s)
+	}
+	vec := b.EndVector(n)
+	fb.GenomeStart(b)
+	fb.GenomeAddSchemaVersion(b, 1)
+	fb.GenomeAddLineage(b, vec)
+	b.FinishWithFileIdentifier(fb.GenomeEnd(b), []byte(genome.FileIdentifier))
+	return b.FinishedBytes()
+}
+
+// distinctLineage returns a genome buffer with n distinct lineage entries.
+func distinctLineage(n int) []byte {
+	b := flatbuffers.NewBuilder(n * 16)
+	offs := make([]flatbuffers.UOffsetT, n)
+	for i := range offs {
+		offs[i] = b.CreateString(fmt.Sprintf("g%06d", i))
+	}
+	fb.GenomeStartLineageVector(b, n)
+	for i := n - 1; i >= 0; i-- {
+		b.PrependUOffsetT(offs[i])
 	}
 	vec := b.EndVector(n)
 	fb.GenomeStart(b)

@@ -141,11 +141,14 @@ func runSimulate(args []string, sio stdio) int {
 	defer stop()
 	sr := simulateRun{Agents: strings.Split(o.agents, ","), Games: o.games, Players: o.players, SitOuts: o.sitOuts,
 		Skill: o.skill, SkillAgents: strings.Split(o.skillAgents, ",")}
-	var m *sim.Metrics
+	var rep *simulateReport
 	if o.nats.url != "" {
-		m, err = sr.remote(ctx, g, o.seed, &o.nats, sio.err, o.quiet)
+		rep, err = sr.remote(ctx, prog, o.seed, opt, &o.nats, sio.err, o.quiet)
 	} else {
-		m, err = sr.play(ctx, prog, o.seed, o.workers, opt)
+		var m *sim.Metrics
+		if m, err = sr.play(ctx, prog, o.seed, o.workers, opt); err == nil {
+			rep, err = newSimulateReport(m)
+		}
 	}
 	if err != nil {
 		var ce *sim.ConfigError
@@ -156,19 +159,31 @@ func runSimulate(args []string, sio stdio) int {
 		return 1
 	}
 	if o.asJSON {
-		data, err := json.MarshalIndent(m, "", "  ")
-		if err != nil {
-			fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
-			return 1
-		}
-		fmt.Fprintf(sio.out, "%s\n", data)
-		return 0
-	}
-	if err := m.WriteTable(safetext.Writer(sio.out)); err != nil {
-		fmt.Fprintf(sio.err, "deckforge simulate: %v\n", err)
-		return 1
+		fmt.Fprint(sio.out, rep.JSON)
+	} else {
+		fmt.Fprint(safetext.Writer(sio.out), rep.Table)
 	}
 	return 0
+}
+
+// simulateReport is a simulation's metrics as printed: JSON (--json) and
+// the table. A worker sends it whole, so a distributed simulation prints
+// exactly what a local one does.
+type simulateReport struct {
+	JSON  string `json:"json"`
+	Table string `json:"table"`
+}
+
+func newSimulateReport(m *sim.Metrics) (*simulateReport, error) {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	if err := m.WriteTable(&b); err != nil {
+		return nil, err
+	}
+	return &simulateReport{JSON: string(data) + "\n", Table: b.String()}, nil
 }
 
 // parseMixed parses flags that may come before and after positional
@@ -264,8 +279,13 @@ func (sr *simulateRun) play(ctx context.Context, prog *game.Program, seed uint64
 	return &m, nil
 }
 
-// remote plays the simulation as one job on a worker.
-func (sr *simulateRun) remote(ctx context.Context, g *genome.Genome, seed uint64, nf *natsFlags, w io.Writer, quiet bool) (*sim.Metrics, error) {
+// remote plays the simulation as one job on a worker, once its settings
+// pass the checks of a local run (a run of no games checks them).
+func (sr *simulateRun) remote(ctx context.Context, prog *game.Program, seed uint64, opt sim.Options, nf *natsFlags, w io.Writer, quiet bool) (*simulateReport, error) {
+	if _, err := sim.Run(ctx, prog, sr.Agents, 0, seed, 1, sim.Options{Players: opt.Players, SitOuts: opt.SitOuts}); err != nil {
+		return nil, err
+	}
+	g := prog.Genome()
 	conf, err := json.Marshal(sr)
 	if err != nil {
 		return nil, err
@@ -283,11 +303,11 @@ func (sr *simulateRun) remote(ctx context.Context, g *genome.Genome, seed uint64
 	if err != nil {
 		return nil, err
 	}
-	var m sim.Metrics
-	if err := json.Unmarshal(outs[0], &m); err != nil {
-		return nil, fmt.Errorf("the worker's metrics: %w", err)
+	var rep simulateReport
+	if err := strictJSON(outs[0], &rep); err != nil {
+		return nil, fmt.Errorf("the worker's report: %w", err)
 	}
-	return &m, nil
+	return &rep, nil
 }
 
 // simulateHandler runs simulate jobs on workers goroutines.
@@ -309,6 +329,10 @@ func simulateHandler(workers int) dfnats.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(m)
+		rep, err := newSimulateReport(m)
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(rep)
 	}
 }

@@ -55,6 +55,7 @@ func runWorker(args []string, sio stdio) int {
 	workers := fs.Int("workers", 0, "jobs run at once (0: one per CPU)")
 	id := fs.String("id", "", "this worker's name in workers.json (default host-pid)")
 	quiet := fs.Bool("quiet", false, "no progress report")
+	verbose := fs.Bool("verbose", false, "print the start and the end of every job")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -94,13 +95,15 @@ func runWorker(args []string, sio stdio) int {
 		defer mu.Unlock()
 		fmt.Fprintf(sio.err, "deckforge worker %s: "+format+"\n", append([]any{name}, a...)...)
 	}
-	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf}
+	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf, Verbose: *verbose}
 	if !*quiet {
 		opt.Progress = func(p dfnats.WorkerProgress) {
 			logf("%d jobs done in %s, %.1f jobs/s", p.Done, p.Elapsed.Round(time.Second), p.Rate)
 		}
 	}
-	logf("pulling jobs from %s with %d at once", *url, w)
+	if !*quiet {
+		logf("pulling jobs from %s with %d at once", *url, w)
+	}
 	if err := dfnats.Work(ctx, nc, opt); err != nil {
 		fmt.Fprintf(sio.err, "deckforge worker: %v\n", err)
 		return 1
@@ -114,14 +117,18 @@ func workerHandlers(workers int) map[string]dfnats.Handler {
 	return map[string]dfnats.Handler{
 		kindEvolve:   evolveHandler,
 		kindSimulate: simulateHandler(workers),
+		kindNoop:     noopHandler,
 	}
 }
 
 // evolveJob is the configuration of an evolve job: the run's
-// configuration and the task's stage.
+// configuration and every field of the evolve.Task but its genome (the
+// job's). A field added to evolve.Task must be added here too
+// (TestEvolveJobCarriesTask fails until it is) and Protocol raised.
 type evolveJob struct {
-	Stage  evolve.Stage    `json:"stage"`
-	Config json.RawMessage `json:"config"`
+	Stage    evolve.Stage    `json:"stage"`
+	SeedGame bool            `json:"seed_game,omitempty"`
+	Config   json.RawMessage `json:"config"`
 }
 
 // evolveHandler runs one evolve.Task.
@@ -144,7 +151,7 @@ func evolveHandler(ctx context.Context, j *dfnats.Job, g *genome.Genome) ([]byte
 	if err != nil {
 		return nil, err
 	}
-	o, err := evolve.RunTask(ctx, &cfg, evolve.Task{Stage: ej.Stage, Genome: g, Hash: h}, 1)
+	o, err := evolve.RunTask(ctx, &cfg, evolve.Task{Stage: ej.Stage, Genome: g, Hash: h, Seed: ej.SeedGame}, 1)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +182,7 @@ func (e *natsEvaluator) Evaluate(ctx context.Context, cfg *evolve.Config, tasks 
 	}
 	jobs := make([]*dfnats.Job, len(tasks))
 	for i, t := range tasks {
-		conf, err := json.Marshal(evolveJob{Stage: t.Stage, Config: cj})
+		conf, err := json.Marshal(evolveJob{Stage: t.Stage, SeedGame: t.Seed, Config: cj})
 		if err != nil {
 			return nil, err
 		}
@@ -297,12 +304,17 @@ func (f *natsFlags) coordinator(ctx context.Context, w io.Writer, cmd string, qu
 	if quiet {
 		return c, nil, nil
 	}
-	var last time.Time
+	// A line every 5 seconds of a batch, and one at its end when it took
+	// a second or more.
+	var last time.Duration
 	show := func(p dfnats.Progress) {
-		if p.Done != p.Total && time.Since(last) < 5*time.Second {
+		if p.Elapsed < last {
+			last = 0 // a new batch
+		}
+		if p.Elapsed < time.Second || (p.Done != p.Total && p.Elapsed-last < 5*time.Second) {
 			return
 		}
-		last = time.Now()
+		last = p.Elapsed
 		logf("%d/%d jobs done, %d in flight, %d workers seen", p.Done, p.Total, p.InFlight, p.Workers)
 	}
 	return c, show, nil

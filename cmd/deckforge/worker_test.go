@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -49,14 +50,15 @@ func TestNATSEvaluatorEqualsLocal(t *testing.T) {
 	dir := t.TempDir()
 	remote := &natsEvaluator{c: c, dir: dir, previous: map[string]int{"earlier": 2}}
 
-	// The seed games: the start of generation 0, and the skill of two.
+	// The seed games as the start of generation 0, as seed games (which
+	// the ablation pass leaves alone), and the skill of two.
 	var tasks []evolve.Task
-	for _, id := range genome.SeedIDs() {
+	for k, id := range genome.SeedIDs() {
 		g, err := genome.Seed(id)
 		require.NoError(t, err)
 		h, err := genome.ContentHash(g)
 		require.NoError(t, err)
-		tasks = append(tasks, evolve.Task{Stage: evolve.StageEvaluate, Genome: g, Hash: h})
+		tasks = append(tasks, evolve.Task{Stage: evolve.StageEvaluate, Genome: g, Hash: h, Seed: k%3 == 0})
 	}
 	for _, k := range []int{0, 3} {
 		tasks = append(tasks, evolve.Task{Stage: evolve.StageSkill, Genome: tasks[k].Genome, Hash: tasks[k].Hash})
@@ -86,4 +88,16 @@ func TestNATSEvaluatorEqualsLocal(t *testing.T) {
 		total += w.Jobs
 	}
 	assert.Equal(t, len(tasks)+2, total, "jobs in workers.json")
+}
+
+// Every field of evolve.Task travels in an evolve job: the genome as the
+// job's genome, its hash as the job key's, the rest in evolveJob. A new
+// field fails this test until evolveJob carries it.
+func TestEvolveJobCarriesTask(t *testing.T) {
+	var fields []string
+	for f := range reflect.TypeFor[evolve.Task]().Fields() {
+		fields = append(fields, f.Name)
+	}
+	assert.ElementsMatch(t, []string{"Stage", "Genome", "Hash", "Seed"}, fields,
+		"evolve.Task changed: carry the new fields in evolveJob and raise sim/nats.Protocol")
 }

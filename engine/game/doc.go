@@ -216,8 +216,9 @@
 // A phase kind: the union member in schema/genome.fbs (regenerate
 // schema/fb), the constant and name in genome/enums.go, its struct and its
 // field of genome.Phase at the kind's index in genome/types.go, its case
-// in genome/flatbuffers.go (encode and decode), genome/validate.go,
-// genome/repair.go and genome/random.go, its sentence in
+// in genome/flatbuffers.go (encode and decode), the FlatBuffers verifier
+// table in genome/verify.go, genome/validate.go, genome/random_parts.go
+// (and genome/repair.go when a field can be repaired), its sentence in
 // genome/rulebook's phaseText, an example in genome/phasekinds_test.go,
 // then phase_KIND.go here with its entry in phaseKinds (and a pd constant
 // in state.go for each new kind of decision). TestEveryPhaseKindIsComplete

@@ -153,11 +153,16 @@ func limitErr(field string, err error) *Error {
 	return &Error{Field: field, Msg: c.Error(), Err: le}
 }
 
-// precheck refuses, before any parse, a document nested deeper than
-// lim.Depth (the TOML parser recurses on nesting) or holding an array
-// longer than a hand's largest array can be (lim.Actions).
+// precheck refuses, before any parse, the text of a hand longer than
+// lim.HandBytes (a hand is a few kilobytes; millions of keys would take
+// gigabytes once decoded), nested deeper than lim.Depth (the TOML parser
+// recurses on nesting) or holding an array longer than a hand's largest
+// array can be (lim.Actions).
 func precheck(data []byte, lim limits.Limits) error {
-	if err := limits.CheckShape(data, limits.TOML, lim.Depth, max(lim.Actions, lim.Players)); err != nil {
+	if int64(len(data)) > lim.HandBytes {
+		return limitErr("", &limits.Error{Limit: "hand-bytes", Max: lim.HandBytes, Got: int64(len(data)), What: "bytes in one hand"})
+	}
+	if err := limits.CheckShape(data, limits.TOML, lim.Depth, max(lim.Actions, lim.Players), "actions"); err != nil {
 		return limitErr("", err)
 	}
 	return nil

@@ -18,14 +18,14 @@ const (
 // comments are skipped; malformed text is left for the parser to report.
 // The error is an *Error whose Field names the line.
 func CheckDepth(data []byte, syntax Syntax, max int) error {
-	return CheckShape(data, syntax, max, 0)
+	return CheckShape(data, syntax, max, 0, "")
 }
 
 // CheckShape is CheckDepth that also refuses, when maxElems > 0, an array
-// or object of more than maxElems elements (the limit named "actions":
-// the longest array a PHH hand holds), so that no parse allocates for
-// millions of values.
-func CheckShape(data []byte, syntax Syntax, max, maxElems int) error {
+// or object of more than maxElems elements (elemsLimit names the limit
+// that bounds the longest array the format holds), so that no parse
+// allocates for millions of values.
+func CheckShape(data []byte, syntax Syntax, max, maxElems int, elemsLimit string) error {
 	depth, line, dots := 0, 1, 0
 	var open []byte  // the innermost brackets, at most max of them
 	var commas []int // commas met in each of them
@@ -74,7 +74,7 @@ func CheckShape(data []byte, syntax Syntax, max, maxElems int) error {
 			if n := len(commas); n > 0 {
 				commas[n-1]++
 				if maxElems > 0 && commas[n-1] > maxElems {
-					return &Error{Field: "line " + strconv.Itoa(line), Limit: "actions", Max: int64(maxElems), What: "elements in one array"}
+					return &Error{Field: "line " + strconv.Itoa(line), Limit: elemsLimit, Max: int64(maxElems), What: "elements in one array"}
 				}
 			}
 			if len(open) > 0 && open[len(open)-1] == '{' {

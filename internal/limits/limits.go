@@ -18,6 +18,7 @@ type Limits struct {
 	TableBytes  int64 // a table state (JSON or PHH)
 	ConfigBytes int64 // an experiment file, a run's config.json
 	StateBytes  int64 // a checkpoint file, a replay file
+	HandBytes   int64 // the text of one PHH hand
 	Depth       int   // nesting of arrays, tables and objects in TOML/JSON
 	Players     int   // players in one hand or table
 	Actions     int   // actions in one hand
@@ -39,6 +40,7 @@ func Default() Limits {
 		TableBytes:  16 * MB,
 		ConfigBytes: 4 * MB,
 		StateBytes:  256 * MB,
+		HandBytes:   4 * MB,
 		Depth:       64,
 		Players:     64,
 		Actions:     10000,
@@ -62,6 +64,7 @@ var entries = []entry{
 	{name: "table-bytes", bytes: true, get: func(l *Limits) *int64 { return &l.TableBytes }},
 	{name: "config-bytes", bytes: true, get: func(l *Limits) *int64 { return &l.ConfigBytes }},
 	{name: "state-bytes", bytes: true, get: func(l *Limits) *int64 { return &l.StateBytes }},
+	{name: "hand-bytes", bytes: true, get: func(l *Limits) *int64 { return &l.HandBytes }},
 	{name: "depth", geti: func(l *Limits) *int { return &l.Depth }},
 	{name: "players", geti: func(l *Limits) *int { return &l.Players }},
 	{name: "actions", geti: func(l *Limits) *int { return &l.Actions }},

@@ -70,10 +70,10 @@ func TestCheckDepth(t *testing.T) {
 			assert.NoError(t, err, c.name)
 		}
 	}
-	err := CheckShape([]byte("a = [1, 2, 3, 4, 5]\n"), TOML, 10, 3)
+	err := CheckShape([]byte("a = [1, 2, 3, 4, 5]\n"), TOML, 10, 3, "actions")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "elements in one array")
-	require.NoError(t, CheckShape([]byte("a = [1, 2, 3]\n"), TOML, 10, 3))
+	require.NoError(t, CheckShape([]byte("a = [1, 2, 3]\n"), TOML, 10, 3, "actions"))
 }
 
 // FuzzCheckDepth: the scan never panics, and a TOML document it passes at

@@ -63,13 +63,12 @@ func contains(xs []string, s string) bool {
 //
 // Seats are the hand's seats field less one (PHH seats count from 1), or
 // the players' indexes (p1 is seat 0) without it; names are the players
-// field, or "p1", "p2"… The hand is played through engine/betting as
-// phh.Replay plays it (positions, forced bets, structures, the omitted
-// actions PokerKit fills in, added as implied checks and folds), and every
-// event gets its amounts: the chips each bet adds and the street bet it
-// makes, the uncalled bet returned, each pot's winners (hands ranked by
-// engine/handeval) and shares (split as engine/betting settles). The
-// finishing stacks are checked against phh.Replay's.
+// field, or "p1", "p2"… The hand is played by phh.Runner, the hand runner
+// phh.Replay uses (positions, forced bets, structures, the omitted actions
+// PokerKit fills in, added as implied checks and folds), and every event
+// gets its amounts: the chips each bet adds and the street bet it makes,
+// the uncalled bet returned and the pots' awards as the runner settles
+// them. The finishing stacks are checked against phh.Replay's.
 //
 // A hand whose showdown the history does not decide (hole cards "????")
 // converts up to the showdown: its pots are not awarded and Complete is
@@ -99,22 +98,14 @@ func gameOf(v phh.Variant) (game, bool) {
 	return game{}, false
 }
 
-// fixedLimitBets is the completions, bets and raises a fixed-limit round
-// allows in PokerKit, the blinds not counted (as engine/phh plays it).
-const fixedLimitBets = 4
-
 type conv struct {
 	h         *phh.Hand
 	g         game
 	n         int
 	seat      []int // replay seat of each PHH player index
 	seatCount int
-	pos       betting.Positions
-	bh        betting.Hand
+	hr        *phh.Runner // the hand runner
 	events    []replay.Event
-	board     []cards.Card
-	hole      [][]cards.Card
-	mucked    uint16
 	index     int // current action index
 }
 
@@ -157,7 +148,6 @@ func (c *conv) run() (replay.Hand, error) {
 	if err != nil {
 		return replay.Hand{}, err
 	}
-	c.hole = make([][]cards.Card, c.n)
 	for i, a := range h.Actions {
 		c.index = i
 		if err := c.apply(a); err != nil {
@@ -267,19 +257,21 @@ func (c *conv) setup(dead chips.Chips) (replay.Hand, error) {
 			rh.Forced = append(rh.Forced, replay.Forced{Seat: c.seat[i], Blind: blinds[i], Ante: antes[i]})
 		}
 	}
-	c.pos = betting.PHHPositionsBlinds(blinds[:n])
-	rh.Button = c.seat[c.pos.Button]
-	cfg := betting.HandConfig{
-		Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n],
-		Button: c.pos.Button, FirstToAct: c.pos.FirstToAct, FirstToActPostflop: c.pos.FirstToActPostflop,
-		DeadMoney: dead, Unit: h.Unit(), AnteTrimming: h.AnteTrimming != nil && *h.AnteTrimming,
-	}
-	if err := c.bh.Reset(cfg); err != nil {
+	pos := betting.PHHPositionsBlinds(blinds[:n])
+	rh.Button = c.seat[pos.Button]
+	run, err := phh.NewRunner(phh.RunnerConfig{
+		Game: phh.Game{Variant: h.Variant, MinBet: h.MinBet, SmallBet: h.SmallBet, BigBet: h.BigBet},
+		Hand: betting.HandConfig{
+			Stacks: stacks[:n], Antes: antes[:n], Blinds: blinds[:n],
+			Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
+			DeadMoney: dead, Unit: h.Unit(), AnteTrimming: h.AnteTrimming != nil && *h.AnteTrimming,
+		},
+		Repair: true,
+	})
+	if err != nil {
 		return rh, err
 	}
-	if err := c.bh.StartRound(c.roundConfig(0)); err != nil {
-		return rh, err
-	}
+	c.hr = run
 	// Stakes: the smallest and largest blinds posted.
 	for i := range n {
 		if b := blinds[i]; b > 0 {
@@ -294,10 +286,11 @@ func (c *conv) setup(dead chips.Chips) (replay.Hand, error) {
 	return rh, nil
 }
 
-// postForced records the antes and blinds Reset posted: antes in position
-// order, then blinds from the small blind (heads-up, the button).
+// postForced records the antes and blinds the runner posted: antes in
+// position order, then blinds from the small blind (heads-up, the button).
 func (c *conv) postForced(stacks []chips.Chips) {
 	n := c.n
+	bh := c.hr.Betting()
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
@@ -306,8 +299,8 @@ func (c *conv) postForced(stacks []chips.Chips) {
 		order[0], order[1] = 1, 0
 	}
 	for _, i := range order {
-		blind := c.bh.StreetBet(i)
-		ante := c.bh.Committed(i) - blind
+		blind := bh.StreetBet(i)
+		ante := bh.Committed(i) - blind
 		if ante > 0 {
 			e := replay.NewEvent(replay.Post, c.seat[i])
 			e.Post, e.Amount, e.AllIn = replay.Ante, ante, stacks[i]-ante == 0
@@ -317,12 +310,12 @@ func (c *conv) postForced(stacks []chips.Chips) {
 	k := 0
 	posted := 0
 	for _, i := range order {
-		if c.bh.StreetBet(i) > 0 {
+		if bh.StreetBet(i) > 0 {
 			posted++
 		}
 	}
 	for _, i := range order {
-		blind := c.bh.StreetBet(i)
+		blind := bh.StreetBet(i)
 		if blind == 0 {
 			continue
 		}
@@ -336,248 +329,113 @@ func (c *conv) postForced(stacks []chips.Chips) {
 			e.Post = replay.Straddle
 		}
 		k++
-		e.Amount, e.To, e.AllIn = blind, blind, c.bh.Stack(i) == 0
+		e.Amount, e.To, e.AllIn = blind, blind, bh.Stack(i) == 0
 		c.emit(e)
 	}
 }
 
-func (c *conv) roundConfig(round int) betting.RoundConfig {
-	if c.g.structure == betting.FixedLimit {
-		bet := c.h.SmallBet
-		if round >= 2 {
-			bet = c.h.BigBet
-		}
-		// The engine counts raises, not an opening bet: with a blind to
-		// raise, every bet is a raise.
-		raises := fixedLimitBets - 1
-		if round == 0 && c.bh.TableBet() > 0 {
-			raises = fixedLimitBets
-		}
-		return betting.RoundConfig{Structure: betting.FixedLimit, MinBet: bet, MaxRaises: raises}
-	}
-	return betting.RoundConfig{Structure: c.g.structure, MinBet: c.h.MinBet}
-}
-
+// apply plays one action through the runner and records what it did: the
+// checks and folds it implied first, then the action.
 func (c *conv) apply(a phh.Action) error {
-	switch a.Kind {
-	case phh.NoOp:
-		return nil
-	case phh.DealHole:
-		return c.dealHole(a)
-	case phh.DealBoard:
-		return c.dealBoard(a)
-	case phh.Fold, phh.CheckCall, phh.BetRaise:
-		return c.bet(a)
-	case phh.ShowMuck:
-		return c.show(a)
-	}
-	return c.fail("%s has no %s action", c.h.Variant, a.Kind)
-}
-
-func (c *conv) dealHole(a phh.Action) error {
-	p := a.Player
-	if c.hole[p] != nil {
-		return c.fail("p%d already has hole cards", p+1)
-	}
-	c.hole[p] = append([]cards.Card(nil), a.Cards...)
-	e := replay.NewEvent(replay.Deal, c.seat[p])
-	e.Cards = append([]cards.Card(nil), a.Cards...)
-	c.emit(e)
-	return nil
-}
-
-// skip plays, on a copy of the betting state, the implied check or fold
-// of every player to act until done reports true, and records them; it
-// reports false (changing nothing) when the round ends first.
-func (c *conv) skip(done func(h *betting.Hand) bool) bool {
-	bh := c.bh
-	var implied []replay.Event
-	for !done(&bh) {
-		if bh.RoundOver() {
-			return false
-		}
-		seat := bh.ToAct()
-		act, kind := betting.Action{Kind: betting.Fold}, replay.Fold
-		if bh.Legal().CanCheck {
-			act, kind = betting.Action{Kind: betting.Check}, replay.Check
-		}
-		if err := bh.Apply(act); err != nil {
-			return false
-		}
-		e := replay.NewEvent(kind, c.seat[seat])
-		e.Text = "implied"
-		implied = append(implied, e)
-	}
-	c.bh = bh
-	c.events = append(c.events, implied...)
-	return true
-}
-
-// bettingDone reports whether no more betting can happen in the hand.
-func (c *conv) bettingDone(h *betting.Hand) bool {
-	return h.HandOver() || (h.RoundOver() && len(c.board) == 5)
-}
-
-// returnUncalled records the uncalled bet once the betting is over.
-func (c *conv) returnUncalled() {
-	if !c.bettingDone(&c.bh) {
-		return
-	}
-	if seat, amount := c.bh.ReturnUncalled(); seat >= 0 && amount > 0 {
-		e := replay.NewEvent(replay.Uncalled, c.seat[seat])
-		e.Amount = amount
-		c.emit(e)
-	}
-}
-
-func (c *conv) dealBoard(a phh.Action) error {
-	if len(c.board) >= 5 {
-		return c.fail("the board already has 5 cards")
-	}
-	if !c.bh.RoundOver() && !c.skip((*betting.Hand).RoundOver) {
-		return c.fail("board dealt before the betting round ended")
-	}
-	c.returnUncalled()
-	street := 0
-	if len(c.board) > 0 {
-		street = len(c.board) - 2
-	}
-	c.board = append(c.board, a.Cards...)
-	e := replay.NewEvent(replay.Round, replay.NoSeat)
-	e.Round = street + 1
-	c.emit(e)
-	e = replay.NewEvent(replay.Board, replay.NoSeat)
-	e.Cards, e.Public = append([]cards.Card(nil), a.Cards...), true
-	c.emit(e)
-	if !c.bh.HandOver() {
-		if err := c.bh.StartRound(c.roundConfig(street + 1)); err != nil {
-			return c.fail("%v", err)
-		}
-	}
-	return nil
-}
-
-// loneCheck reports whether p is the only player left able to act, with no
-// bet facing him: PokerKit may still give him the turn, and his check
-// ("pN cc") changes nothing (as engine/phh replays it).
-func (c *conv) loneCheck(p int) bool {
-	if !c.bh.Active(p) || c.bh.StreetBet(p) != c.bh.TableBet() || bits.OnesCount16(c.bh.InHand()) < 2 {
-		return false
-	}
-	for i := range c.n {
-		if i != p && c.bh.Active(i) {
-			return false
-		}
-	}
-	return true
-}
-
-func (c *conv) bet(a phh.Action) error {
-	p := a.Player
-	if c.bh.RoundOver() && a.Kind == phh.CheckCall && c.loneCheck(p) {
-		return nil // PokerKit gives the turn to the only player left able to act
-	}
-	if c.bh.RoundOver() {
-		return c.fail("the betting round is over")
-	}
-	if c.bh.ToAct() != p && !c.skip(func(h *betting.Hand) bool { return h.ToAct() == p }) {
-		return c.fail("p%d acts out of turn (p%d to act)", p+1, c.bh.ToAct()+1)
-	}
-	before := c.bh.StreetBet(p)
-	var act betting.Action
-	switch a.Kind {
-	case phh.Fold:
-		act = betting.Action{Kind: betting.Fold}
-	case phh.CheckCall:
-		act = betting.Action{Kind: betting.Call}
-		if c.bh.Legal().CanCheck {
-			act = betting.Action{Kind: betting.Check}
-		}
-	case phh.BetRaise:
-		var err error
-		if act, err = c.bh.RaiseTo(a.Amount); err != nil {
-			return c.fail("%v", err)
-		}
-	}
-	if err := c.bh.Apply(act); err != nil {
+	before := c.hr.Betting()
+	repairs := len(c.hr.Repairs())
+	board := len(c.hr.Board())
+	if err := c.hr.Apply(a); err != nil {
 		return c.fail("%v", err)
 	}
-	e := replay.NewEvent(replay.Fold+replay.EventKind(act.Kind), c.seat[p])
-	if act.Kind >= betting.Call {
-		e.To = c.bh.StreetBet(p)
-		e.Amount = e.To - before
-		e.AllIn = c.bh.Stack(p) == 0
+	for _, rep := range c.hr.Repairs()[repairs:] {
+		var p int
+		var verb string
+		if _, err := fmt.Sscanf(rep, "p%d %s", &p, &verb); err != nil || p < 1 || p > c.n {
+			return c.fail("implied action %q", rep)
+		}
+		kind := replay.Check
+		if verb == "folds" {
+			kind = replay.Fold
+		}
+		e := replay.NewEvent(kind, c.seat[p-1])
+		e.Text = "implied"
+		c.emit(e)
+	}
+	switch a.Kind {
+	case phh.DealHole:
+		e := replay.NewEvent(replay.Deal, c.seat[a.Player])
+		e.Cards = append([]cards.Card(nil), a.Cards...)
+		c.emit(e)
+	case phh.DealBoard:
+		street := 0
+		if board > 0 {
+			street = board - 2
+		}
+		e := replay.NewEvent(replay.Round, replay.NoSeat)
+		e.Round = street + 1
+		c.emit(e)
+		e = replay.NewEvent(replay.Board, replay.NoSeat)
+		e.Cards, e.Public = append([]cards.Card(nil), a.Cards...), true
+		c.emit(e)
+	case phh.Fold, phh.CheckCall, phh.BetRaise:
+		c.bet(a, &before)
+	case phh.ShowMuck:
+		c.show(a)
+	}
+	return nil
+}
+
+// bet records player a.Player's betting action from the betting state
+// before it and after it.
+func (c *conv) bet(a phh.Action, before *betting.Hand) {
+	p := a.Player
+	after := c.hr.Betting()
+	if a.Kind == phh.CheckCall && before.RoundOver() {
+		return // the lone player's check PokerKit asks for changes nothing
+	}
+	from := before.StreetBet(p)
+	tableBet := before.TableBet() // implied checks and folds change no bet
+	kind := replay.Fold
+	to := after.StreetBet(p)
+	switch {
+	case after.Folded(p) && !before.Folded(p):
+	case to == from:
+		kind = replay.Check
+	case to <= tableBet:
+		kind = replay.Call
+	case tableBet == 0:
+		kind = replay.Bet
+	default:
+		kind = replay.Raise
+	}
+	e := replay.NewEvent(kind, c.seat[p])
+	if kind >= replay.Call {
+		e.To, e.Amount, e.AllIn = to, to-from, after.Stack(p) == 0
 	}
 	e.Text = a.Comment
 	c.emit(e)
-	c.returnUncalled()
-	return nil
 }
 
-func (c *conv) show(a phh.Action) error {
+func (c *conv) show(a phh.Action) {
 	p := a.Player
-	if c.hole[p] == nil {
-		return c.fail("p%d has no hole cards", p+1)
-	}
-	if !c.bettingDone(&c.bh) && !c.skip(c.bettingDone) {
-		return c.fail("showdown before the betting is over")
-	}
-	c.returnUncalled()
 	if a.Muck() {
-		c.mucked |= 1 << p
 		c.emit(replay.NewEvent(replay.Muck, c.seat[p]))
-		return nil
-	}
-	c.mucked &^= 1 << p
-	if !a.Dash {
-		c.reveal(p, a.Cards)
+		return
 	}
 	e := replay.NewEvent(replay.Show, c.seat[p])
-	e.Cards, e.Public = append([]cards.Card(nil), c.hole[p]...), true
+	e.Cards, e.Public = append([]cards.Card(nil), c.hr.Hole(p)...), true
 	if !a.Dash {
 		e.Cards = append([]cards.Card(nil), a.Cards...)
 	}
 	e.Text = c.describe(p)
 	c.emit(e)
-	return nil
-}
-
-// reveal merges shown cards into what is known of p's hole cards.
-func (c *conv) reveal(p int, shown []cards.Card) {
-	var known cards.Set
-	for _, x := range c.hole[p] {
-		if x != cards.None {
-			known = known.Add(x)
-		}
-	}
-	for _, x := range shown {
-		if x != cards.None {
-			known = known.Add(x)
-		}
-	}
-	out := known.Cards(make([]cards.Card, 0, c.g.hole))
-	for len(out) < len(c.hole[p]) {
-		out = append(out, cards.None)
-	}
-	c.hole[p] = out
 }
 
 // known reports whether p's hole cards and the board are all known, and
 // distinct standard cards the evaluator takes.
 func (c *conv) known(p int) bool {
-	if len(c.board) != 5 || len(c.hole[p]) != c.g.hole {
+	hole, board := c.hr.Hole(p), c.hr.Board()
+	if len(board) != 5 || len(hole) != c.g.hole {
 		return false
 	}
-	all := append(append([]cards.Card(nil), c.hole[p]...), c.board...)
+	all := append(append([]cards.Card(nil), hole...), board...)
 	return handeval.Check(all) == nil
-}
-
-// strength ranks p's hand.
-func (c *conv) strength(p int) handeval.Strength {
-	if c.g.omaha {
-		return handeval.Default().EvalOmaha(c.hole[p], c.board)
-	}
-	return handeval.Default().EvalN(append(append(make([]cards.Card, 0, 7), c.hole[p]...), c.board...))
 }
 
 // describe names p's best hand ("two pair: Ah Ad 9c 9s 2h"), "" when a
@@ -586,31 +444,48 @@ func (c *conv) describe(p int) string {
 	if !c.known(p) {
 		return ""
 	}
+	hole, board := c.hr.Hole(p), c.hr.Board()
 	var best handeval.Hand
 	if c.g.omaha {
-		best = handeval.Default().BestOmaha(c.hole[p], c.board)
+		best = handeval.Default().BestOmaha(hole, board)
 	} else {
-		best = handeval.Default().Best(append(append([]cards.Card(nil), c.hole[p]...), c.board...))
+		best = handeval.Default().Best(append(append([]cards.Card(nil), hole...), board...))
 	}
 	return strings.ReplaceAll(best.Category().String(), "-", " ") + ": " + best.String()
 }
 
-// finish awards the pots of a finished hand and records the final stacks.
+// finish settles a finished hand through the runner (the uncalled bet,
+// then each pot's award) and records the final stacks. A showdown the
+// history does not decide leaves the hand incomplete.
 func (c *conv) finish(rh *replay.Hand) error {
-	in := c.bh.InHand()
-	complete := bits.OnesCount16(in) == 1 || (c.bettingDone(&c.bh) && len(c.board) == 5)
+	complete := c.hr.Finished()
+	var stacks []chips.Chips
 	if complete {
-		c.returnUncalled()
-		var ok bool
-		var err error
-		if ok, err = c.award(in); err != nil {
+		st, err := c.hr.Settle()
+		switch {
+		case errors.Is(err, phh.ErrUndecided):
+			complete = false
+		case err != nil:
 			return err
+		default:
+			c.awards(rh, &st)
+			stacks = st.Stacks
 		}
-		complete = ok
+	}
+	if stacks == nil {
+		bh := c.hr.Betting()
+		if seat, amount := bh.ReturnUncalled(); seat >= 0 && amount > 0 {
+			e := replay.NewEvent(replay.Uncalled, c.seat[seat])
+			e.Amount = amount
+			c.emit(e)
+		}
+		for i := range c.n {
+			stacks = append(stacks, bh.Stack(i))
+		}
 	}
 	rh.Complete = complete
 	for i := range c.n {
-		st := c.bh.Stack(i)
+		st := stacks[i]
 		if rh.Seats[i].Inactive {
 			st = c.h.StartingStacks[i]
 		}
@@ -619,110 +494,74 @@ func (c *conv) finish(rh *replay.Hand) error {
 	return nil
 }
 
-// award records the pots' awards, as engine/betting settles them, and
-// settles the betting state; false when the showdown needs unknown cards.
-func (c *conv) award(in uint16) (bool, error) {
-	var strength [betting.MaxSeats]uint32
-	contest := in &^ c.mucked
-	var unknown uint16
-	if bits.OnesCount16(in) > 1 {
-		for p := range c.n {
-			if contest&(1<<p) == 0 {
-				continue
-			}
-			if !c.known(p) {
-				unknown |= 1 << p
-				strength[p] = 1
-				continue
-			}
-			strength[p] = uint32(c.strength(p)) + 1
-		}
+// awards records a settlement: the uncalled bet, then the pots, each to
+// the seats that won from it. The runner gives what each seat won in all;
+// taken from the highest pot down (whoever may win a pot may win every
+// lower one), each pot goes to the winners it is open to, in seat order.
+//
+// With ante trimming the engine's ante layers are pots the replay's table
+// does not have (it holds antes as dead money): an award then names the
+// replay's last pot at most, and takes its chips from the pots in order.
+func (c *conv) awards(rh *replay.Hand, st *phh.Settlement) {
+	if st.UncalledSeat >= 0 && st.Uncalled > 0 {
+		e := replay.NewEvent(replay.Uncalled, c.seat[st.UncalledSeat])
+		e.Amount = st.Uncalled
+		c.emit(e)
 	}
-	var buf [2*betting.MaxSeats + 1]betting.Pot
-	pots := c.bh.Pots(buf[:0])
-	for _, pot := range pots {
-		if cs := pot.Eligible & contest; bits.OnesCount16(cs) > 1 && cs&unknown != 0 {
-			return false, nil // undecided: the history does not show the cards
-		}
-	}
-	// Seats that win some part of the hand contend; adjacent pots left
-	// with the same contenders merge before they split (engine/betting).
-	var contenders uint16
-	for _, pot := range pots {
-		contenders |= best(&strength, pot.Eligible)
-	}
-	type group struct {
-		first  int
-		amount chips.Chips
-		elig   uint16
-	}
-	var groups []group
-	for k, pot := range pots {
-		elig := pot.Eligible & contenders
-		if len(groups) > 0 && groups[len(groups)-1].elig == elig {
-			groups[len(groups)-1].amount += pot.Amount
+	// Adjacent pots open to the same seats are one pot to the replay.
+	var pots []betting.Pot
+	for _, pot := range st.Pots {
+		if k := len(pots) - 1; k >= 0 && pots[k].Eligible == pot.Eligible {
+			pots[k].Amount += pot.Amount
 			continue
 		}
-		groups = append(groups, group{k, pot.Amount, elig})
+		pots = append(pots, pot)
 	}
-	var won [betting.MaxSeats]chips.Chips
-	unit := c.h.Unit()
-	for _, g := range groups {
-		winners := best(&strength, g.elig)
-		k := chips.Chips(bits.OnesCount16(winners))
-		if k == 0 || g.amount == 0 {
-			continue
-		}
-		share := g.amount / (k * unit) * unit
-		var got [betting.MaxSeats]chips.Chips
-		for m := winners; m != 0; m &= m - 1 {
-			got[bits.TrailingZeros16(m)] = share
-		}
-		// The whole remainder goes to the first winner clockwise from
-		// the button.
-		if rest := g.amount - share*k; rest > 0 {
-			s := c.pos.Button
-			for {
-				s = (s + 1) % c.n
-				if winners&(1<<s) != 0 {
-					got[s] += rest
-					break
+	left := append([]chips.Chips(nil), st.Won...)
+	bh := c.hr.Betting()
+	showdown := bits.OnesCount16(bh.InHand()) > 1
+	limit := len(pots)
+	if c.h.AnteTrimming != nil && *c.h.AnteTrimming {
+		limit = c.replayPots(rh)
+	}
+	events := make([]replay.Event, len(pots))
+	for k := len(pots) - 1; k >= 0; k-- {
+		pot := pots[k]
+		e := replay.NewEvent(replay.Award, replay.NoSeat)
+		e.Pot = max(min(k, limit-1), 0)
+		rest := pot.Amount
+		for m := pot.Eligible; m != 0 && rest > 0; m &= m - 1 {
+			s := bits.TrailingZeros16(m)
+			if got := min(left[s], rest); got > 0 {
+				e.Seats = append(e.Seats, c.seat[s])
+				e.Amounts = append(e.Amounts, got)
+				left[s] -= got
+				rest -= got
+				if e.Text == "" && showdown {
+					e.Text = c.describe(s)
 				}
 			}
 		}
-		e := replay.NewEvent(replay.Award, replay.NoSeat)
-		e.Pot = g.first
-		for m := winners; m != 0; m &= m - 1 {
-			w := bits.TrailingZeros16(m)
-			e.Seats = append(e.Seats, c.seat[w])
-			e.Amounts = append(e.Amounts, got[w])
-			won[w] += got[w]
-		}
-		if bits.OnesCount16(in) > 1 {
-			e.Text = c.describe(bits.TrailingZeros16(winners))
-		}
-		c.emit(e)
+		events[k] = e
 	}
-	var settled [betting.MaxSeats]chips.Chips
-	c.bh.Settle(&strength, &settled)
-	if won != settled {
-		return false, fmt.Errorf("awards %v differ from the betting engine's %v", won[:c.n], settled[:c.n])
+	for _, e := range events {
+		if len(e.Seats) > 0 {
+			c.emit(e)
+		}
 	}
-	return true, nil
 }
 
-// best returns the seats of elig with the highest strength.
-func best(strength *[betting.MaxSeats]uint32, elig uint16) uint16 {
-	var w uint16
-	var top uint32
-	for m := elig; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros16(m)
-		switch v := strength[i]; {
-		case w == 0 || v > top:
-			w, top = 1<<i, v
-		case v == top:
-			w |= 1 << i
-		}
+// replayPots returns how many pots the replay's table holds after the
+// events recorded so far (the uncalled bet returned, before any award).
+func (c *conv) replayPots(rh *replay.Hand) int {
+	h := *rh
+	h.Events = c.events
+	r := &replay.Replay{Game: replay.Game{Kind: replay.Poker, SeatCount: c.seatCount}, Hands: []replay.Hand{h}}
+	cur := replay.NewCursor(r, [32]byte{})
+	if err := cur.Seek(0, len(h.Events)); err != nil {
+		return 1
 	}
-	return w
+	t := cur.Table()
+	t.Apply(&replay.Event{Kind: replay.Round, Seat: replay.NoSeat, Target: replay.NoSeat, Pile: -1, Round: 4})
+	return max(len(t.Pots()), 1)
 }

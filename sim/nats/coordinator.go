@@ -28,9 +28,10 @@ type CoordinatorOptions struct {
 // Progress is a coordinator's view of a batch: Done of Total jobs have a
 // result, InFlight are published and not done (queued or running),
 // Workers is the number of workers seen answering since the coordinator
-// started.
+// started, Elapsed the time since the batch started.
 type Progress struct {
 	Done, Total, InFlight, Workers int
+	Elapsed                        time.Duration
 }
 
 // WorkerJobs counts the jobs one worker completed for a coordinator.
@@ -50,12 +51,14 @@ type Coordinator struct {
 	reply   string
 	subject string
 	ackWait time.Duration
+	batch   int // batches run: part of the jobs' message ids
 	logf    func(string, ...any)
 	cc      jetstream.ConsumeContext
 
 	mu      sync.Mutex
 	pending map[string]*call // by key, the current batch's jobs
 	workers map[string]int   // jobs completed, by worker
+	seen    map[string]bool  // every worker that answered
 	dropped int              // duplicate results dropped
 	refused map[string]bool  // refusal texts already logged
 	changed chan struct{}    // signalled on every result
@@ -92,7 +95,7 @@ func NewCoordinator(ctx context.Context, nc *natsgo.Conn, opt CoordinatorOptions
 	}
 	run := nuid.Next()
 	c := &Coordinator{nc: nc, js: js, run: run, reply: ResultPrefix + "." + run, subject: JobSubject + "." + run,
-		ackWait: opt.AckWait, logf: opt.Logf, pending: map[string]*call{}, workers: map[string]int{},
+		ackWait: opt.AckWait, logf: opt.Logf, pending: map[string]*call{}, workers: map[string]int{}, seen: map[string]bool{},
 		refused: map[string]bool{}, changed: make(chan struct{}, 1)}
 	rc, err := js.OrderedConsumer(cctx, ResultStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{c.reply}})
 	if err != nil {
@@ -128,6 +131,9 @@ func (c *Coordinator) receive(hdr natsgo.Header, data []byte) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if r.Worker != "" {
+		c.seen[r.Worker] = true
+	}
 	p := c.pending[r.Key]
 	if p == nil || p.done {
 		c.dropped++
@@ -162,6 +168,7 @@ func (c *Coordinator) refusal(worker, why string) {
 // published once. A job that fails stops the batch with its error;
 // progress, if set, is called about twice a second and at the end.
 func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progress)) ([][]byte, error) {
+	start := time.Now()
 	c.mu.Lock()
 	c.pending = make(map[string]*call, len(jobs))
 	var order []*Job
@@ -173,6 +180,8 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		order = append(order, j)
 	}
 	total := len(c.pending)
+	c.batch++
+	batch := strconv.Itoa(c.batch)
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
@@ -193,7 +202,9 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		m.Header.Set(HeaderKey, j.Key)
 		m.Header.Set(HeaderReply, c.reply)
 		m.Header.Set(HeaderKind, j.Kind)
-		if _, err := c.js.PublishMsgAsync(m, jetstream.WithMsgID(c.run+"/"+j.Key)); err != nil {
+		id := c.run + "/" + batch + "/" + j.Key
+		m.Header.Set(HeaderJob, id)
+		if _, err := c.js.PublishMsgAsync(m, jetstream.WithMsgID(id)); err != nil {
 			return nil, fmt.Errorf("sim/nats: publishing job %s: %w", j.Key, err)
 		}
 	}
@@ -223,7 +234,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 			}
 		}
 		if progress != nil {
-			progress(Progress{Done: done, Total: total, InFlight: total - done, Workers: len(c.workers)})
+			progress(Progress{Done: done, Total: total, InFlight: total - done, Workers: len(c.seen), Elapsed: time.Since(start)})
 		}
 		return done, first
 	}

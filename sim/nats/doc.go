@@ -31,8 +31,8 @@
 // acknowledgement makes the job run twice: the result stream drops a
 // second copy with the same message id, and the coordinator keeps the
 // first result of each key and drops (and counts) the rest. Publishing is
-// idempotent too: a job's message id is the coordinator's run and the
-// job's key.
+// idempotent too: a job's message id is the coordinator's run, its batch
+// and the job's key.
 //
 // # Failures
 //

@@ -128,7 +128,8 @@ func TestWorkersEqualLocal(t *testing.T) {
 		require.NoError(t, err)
 		assert.JSONEq(t, string(want), string(out[i]), "job %d (%s)", i, j.Key)
 	}
-	assert.Equal(t, Progress{Done: len(jobs), Total: len(jobs), Workers: last.Workers}, last)
+	assert.Equal(t, Progress{Done: len(jobs), Total: len(jobs), Workers: last.Workers, Elapsed: last.Elapsed}, last)
+	assert.Positive(t, last.Workers)
 	total := 0
 	for _, w := range c.Workers() {
 		total += w.Jobs
@@ -279,4 +280,41 @@ func TestUnreachableBroker(t *testing.T) {
 	_, err := Dial("nats://127.0.0.1:1", "test")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "cannot reach the broker at nats://127.0.0.1:1")
+}
+
+// The same jobs in a later batch run again and are answered again (the
+// broker's duplicate windows must not swallow them).
+func TestSameJobsAgain(t *testing.T) {
+	b := broker(t)
+	startWorkers(t, b, 2, WorkerOptions{ID: "w", Handlers: map[string]Handler{"games": gamesHandler}})
+	c := coordinator(t, b, CoordinatorOptions{})
+	jobs, _, _ := batch(t, 1)
+	first, err := c.Run(context.Background(), jobs, nil)
+	require.NoError(t, err)
+	again, err := c.Run(context.Background(), jobs, nil)
+	require.NoError(t, err)
+	assert.Equal(t, first, again)
+}
+
+// A job that runs longer than the ack wait is not handed to another
+// worker: its worker's in-progress acknowledgements keep it.
+func TestHeartbeatKeepsLongJob(t *testing.T) {
+	b := broker(t)
+	var runs atomic.Int64
+	slow := func(ctx context.Context, j *Job, g *genome.Genome) ([]byte, error) {
+		runs.Add(1)
+		select {
+		case <-time.After(3500 * time.Millisecond): // 3.5 ack waits
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return []byte(`{}`), nil
+	}
+	startWorkers(t, b, 2, WorkerOptions{ID: "w", Handlers: map[string]Handler{"games": slow}})
+	c := coordinator(t, b, CoordinatorOptions{AckWait: time.Second})
+	jobs, _, _ := batch(t, 1)
+	_, err := c.Run(context.Background(), jobs[:1], nil)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), runs.Load(), "the long job ran once")
+	assert.Zero(t, c.Dropped())
 }

@@ -23,6 +23,10 @@ const (
 	HeaderKey      = "Deckforge-Key"
 	HeaderReply    = "Deckforge-Reply"
 	HeaderKind     = "Deckforge-Kind"
+	// HeaderJob is the job message's id (run, batch, key): its result's
+	// message id derives from it, so the result stream keeps one answer
+	// per publication of a job.
+	HeaderJob = "Deckforge-Job"
 	// HeaderRefused is set on a refusal: why the worker refused.
 	HeaderRefused = "Deckforge-Refused"
 	// HeaderWorker names the worker on every result.
@@ -50,6 +54,8 @@ type WorkerOptions struct {
 	ProgressEvery time.Duration
 	// Logf, if set, receives refusals and failures.
 	Logf func(format string, a ...any)
+	// Verbose also logs the start and the end of every job.
+	Verbose bool
 	// Fault, if set, is called before a job's result is published; a
 	// test may make the worker vanish there (the job is then neither
 	// acknowledged nor answered) or publish twice.
@@ -225,23 +231,26 @@ func (w *worker) loop(ctx context.Context) error {
 // handle runs one job; false stops the goroutine (a Vanish fault).
 func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 	hdr := msg.Headers()
-	reply, key := hdr.Get(HeaderReply), hdr.Get(HeaderKey)
+	reply, key, id := hdr.Get(HeaderReply), hdr.Get(HeaderKey), hdr.Get(HeaderJob)
 	if p := hdr.Get(HeaderProtocol); p != strconv.Itoa(Protocol) {
-		w.refuse(ctx, msg, reply, key, (&ProtocolError{Got: atoiOr(p, -1)}).Error())
+		w.refuse(ctx, msg, reply, key, id, (&ProtocolError{Got: atoiOr(p, -1)}).Error())
 		return true
 	}
 	job, g, err := DecodeJob(msg.Data())
 	if err != nil {
 		// A job this worker cannot read is read by no other of the same
 		// version: answer with the error so the coordinator stops.
-		w.answer(ctx, reply, &Result{Protocol: Protocol, Key: key, Worker: w.opt.ID, Error: err.Error()}, "")
+		w.answer(ctx, reply, id, &Result{Protocol: Protocol, Key: key, Worker: w.opt.ID, Error: err.Error()}, "")
 		_ = msg.Term()
 		return true
 	}
 	h := w.opt.Handlers[job.Kind]
 	if h == nil {
-		w.refuse(ctx, msg, job.Reply, job.Key, fmt.Sprintf("sim/nats: job kind %q: this worker runs no such jobs (an older deckforge?)", job.Kind))
+		w.refuse(ctx, msg, job.Reply, job.Key, id, fmt.Sprintf("sim/nats: job kind %q: this worker runs no such jobs (an older deckforge?)", job.Kind))
 		return true
+	}
+	if w.opt.Verbose {
+		w.opt.Logf("job %s (%s) started", job.Key, job.Kind)
 	}
 	// Heartbeats: in-progress acknowledgements while the job runs.
 	hctx, stopBeat := context.WithCancel(ctx)
@@ -276,23 +285,26 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 	if fault == Vanish {
 		return false
 	}
-	if !w.answer(ctx, job.Reply, res, "") {
+	if !w.answer(ctx, job.Reply, id, res, "") {
 		_ = msg.Nak()
 		return true
 	}
 	if fault == AnswerTwice {
-		w.answer(ctx, job.Reply, res, "again")
+		w.answer(ctx, job.Reply, id, res, "again")
 	}
 	if err := msg.Ack(); err != nil {
 		w.opt.Logf("job %s: ack: %v (the job may run again; its duplicate result is dropped)", job.Key, err)
 	}
 	w.done.Add(1)
+	if w.opt.Verbose {
+		w.opt.Logf("job %s done", job.Key)
+	}
 	return true
 }
 
 // refuse tells the coordinator why this worker cannot run a job and puts
 // the job back for another worker after a pause.
-func (w *worker) refuse(ctx context.Context, msg jetstream.Msg, reply, key, why string) {
+func (w *worker) refuse(ctx context.Context, msg jetstream.Msg, reply, key, id, why string) {
 	w.refusedMu.Lock()
 	if w.refused == nil {
 		w.refused = map[string]bool{}
@@ -304,14 +316,14 @@ func (w *worker) refuse(ctx context.Context, msg jetstream.Msg, reply, key, why 
 		w.opt.Logf("refusing jobs: %s", why)
 	}
 	if reply != "" {
-		w.answer(ctx, reply, &Result{Protocol: Protocol, Key: key, Worker: w.opt.ID, Error: why, Refused: true}, "refused")
+		w.answer(ctx, reply, id, &Result{Protocol: Protocol, Key: key, Worker: w.opt.ID, Error: why, Refused: true}, "refused")
 	}
 	_ = msg.NakWithDelay(5 * time.Second)
 }
 
-// answer stores a result in the result stream; the message id makes the
-// broker drop a second copy of the same answer.
-func (w *worker) answer(ctx context.Context, reply string, r *Result, tag string) bool {
+// answer stores a result in the result stream; the message id (from the
+// job's, id) makes the broker drop a second copy of the same answer.
+func (w *worker) answer(ctx context.Context, reply, id string, r *Result, tag string) bool {
 	if reply == "" {
 		w.opt.Logf("job %s has no reply subject: result dropped", r.Key)
 		return false
@@ -328,7 +340,10 @@ func (w *worker) answer(ctx context.Context, reply string, r *Result, tag string
 	if r.Refused {
 		m.Header.Set(HeaderRefused, r.Error)
 	}
-	id := reply + "/" + r.Key
+	if id == "" {
+		id = reply + "/" + r.Key
+	}
+	id += "/result"
 	if tag != "" {
 		id += "/" + tag + "/" + w.opt.ID
 	}

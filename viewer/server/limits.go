@@ -33,7 +33,7 @@ const (
 	// SummaryBudget bounds the bytes one list request reads for
 	// summaries: files beyond it are read by the next requests.
 	SummaryBudget = 64 << 20
-	maxWasmBytes = 256 << 20
+	maxWasmBytes  = 256 << 20
 )
 
 // HTTPServer returns an http.Server for s with the server's timeouts.

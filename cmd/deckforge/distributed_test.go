@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	dfnats "github.com/deckforge/deckforge/sim/nats"
+)
+
+// lineWatch collects a process's output lines and tells when one
+// containing a text appears.
+type lineWatch struct {
+	mu    sync.Mutex
+	lines []string
+	more  chan struct{}
+}
+
+func watch(r io.Reader) *lineWatch {
+	w := &lineWatch{more: make(chan struct{}, 1)}
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			w.mu.Lock()
+			w.lines = append(w.lines, sc.Text())
+			w.mu.Unlock()
+			select {
+			case w.more <- struct{}{}:
+			default:
+			}
+		}
+	}()
+	return w
+}
+
+// wait returns the first line from index from on that contains text,
+// giving up after d.
+func (w *lineWatch) wait(t *testing.T, from int, text string, d time.Duration) (string, int) {
+	t.Helper()
+	deadline := time.After(d)
+	for {
+		w.mu.Lock()
+		for i := from; i < len(w.lines); i++ {
+			if strings.Contains(w.lines[i], text) {
+				l := w.lines[i]
+				w.mu.Unlock()
+				return l, i
+			}
+		}
+		n := len(w.lines)
+		w.mu.Unlock()
+		select {
+		case <-w.more:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("no line with %q after %v (from line %d of %d)", text, d, from, n)
+		}
+	}
+}
+
+// tail returns the last n lines.
+func (w *lineWatch) tail(n int) string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.lines[max(0, len(w.lines)-n):], "\n")
+}
+
+func (w *lineWatch) count() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.lines)
+}
+
+// start starts bin with args and stops it (SIGKILL) when the test ends.
+func start(t *testing.T, bin string, args ...string) (*exec.Cmd, *lineWatch) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	r, w := io.Pipe()
+	cmd.Stdout, cmd.Stderr = w, w
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		w.Close()
+	})
+	return cmd, watch(r)
+}
+
+// The whole distributed path with real processes on loopback: deckforge
+// broker, three deckforge worker processes, one killed with SIGKILL in the
+// middle of a job, and deckforge evolve quickstart --nats writing the same
+// generations.csv and best genomes as the local run with the same seed
+// (made in this test, so it follows the evaluation wherever it goes).
+// deckforge simulate --nats prints what the local simulation prints.
+func TestDistributedEvolveEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "deckforge")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	_, broker := start(t, bin, "broker", "--listen", "127.0.0.1:0", "--store", filepath.Join(dir, "store"))
+	url, _ := broker.wait(t, 0, "nats://", 30*time.Second)
+	url = strings.TrimSpace(url)
+	require.True(t, strings.HasPrefix(url, "nats://127.0.0.1:"), url)
+
+	workers := map[string]*exec.Cmd{}
+	logs := map[string]*lineWatch{}
+	for _, id := range []string{"w1", "w2", "w3"} {
+		workers[id], logs[id] = start(t, bin, "worker", "--nats", url, "--workers", "1", "--id", id, "--verbose")
+	}
+
+	const seed = "7"
+	local, dist := filepath.Join(dir, "local"), filepath.Join(dir, "dist")
+	var localOut []byte
+	var localErr error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		localOut, localErr = exec.Command(bin, "evolve", "quickstart", "--seed", seed, "--out", local, "--quiet").CombinedOutput()
+	}()
+
+	coord, clog := start(t, bin, "evolve", "quickstart", "--seed", seed, "--out", dist, "--nats", url, "--ack-wait", "2s")
+	// Once generation 1 is done, kill w1 as soon as it starts a job.
+	clog.wait(t, 0, "generation 1/", 2*time.Minute)
+	from := logs["w1"].count()
+	logs["w1"].wait(t, from, "started", 2*time.Minute)
+	require.NoError(t, workers["w1"].Process.Signal(syscall.SIGKILL))
+	err := workers["w1"].Wait()
+	ws, ok := workers["w1"].ProcessState.Sys().(syscall.WaitStatus)
+	require.True(t, err != nil && ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL, "w1 was not killed: %v", err)
+
+	done := make(chan error, 1)
+	go func() { done <- coord.Wait() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err, "distributed run")
+	case <-time.After(10 * time.Minute):
+		t.Fatalf("the distributed run did not finish in 10 minutes; its last lines:\n%s", clog.tail(20))
+	}
+	wg.Wait()
+	require.NoError(t, localErr, "local run: %s", localOut)
+
+	same := func(name string) {
+		a, err := os.ReadFile(filepath.Join(local, name))
+		require.NoError(t, err)
+		b, err := os.ReadFile(filepath.Join(dist, name))
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(a, b), "%s differs:\n%s\n---\n%s", name, a, b)
+	}
+	same("generations.csv")
+	best, err := os.ReadDir(filepath.Join(local, "best"))
+	require.NoError(t, err)
+	require.NotEmpty(t, best)
+	distBest, err := os.ReadDir(filepath.Join(dist, "best"))
+	require.NoError(t, err)
+	assert.Len(t, distBest, len(best))
+	for _, e := range best {
+		same(filepath.Join("best", e.Name()))
+	}
+
+	data, err := os.ReadFile(filepath.Join(dist, "workers.json"))
+	require.NoError(t, err)
+	var wj []dfnats.WorkerJobs
+	require.NoError(t, json.Unmarshal(data, &wj), "%s", data)
+	seen := map[string]int{}
+	for _, w := range wj {
+		assert.Contains(t, []string{"w1", "w2", "w3"}, w.ID)
+		assert.Positive(t, w.Jobs, w.ID)
+		seen[w.ID] = w.Jobs
+	}
+	assert.Contains(t, seen, "w2")
+	assert.Contains(t, seen, "w3")
+	_, err = os.Stat(filepath.Join(local, "workers.json"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "a local run writes no workers.json")
+
+	// deckforge simulate --nats prints what the local simulation prints.
+	args := []string{"simulate", "go_fish", "--agents", "random,greedy", "--games", "300", "--json", "--quiet"}
+	want, err := exec.Command(bin, args...).Output()
+	require.NoError(t, err)
+	got, err := exec.Command(bin, append(args, "--nats", url)...).Output()
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}
+
+// An unreachable broker is a clear error, exit status 1, for every
+// command that takes --nats.
+func TestNATSUnreachable(t *testing.T) {
+	for _, args := range [][]string{
+		{"worker", "--nats", "nats://127.0.0.1:1"},
+		{"evolve", "quickstart", "--out", t.TempDir(), "--nats", "nats://127.0.0.1:1"},
+		{"simulate", "war", "--nats", "nats://127.0.0.1:1"},
+	} {
+		code, _, errs := runSim(args...)
+		assert.Equal(t, 1, code, "%v", args)
+		assert.Contains(t, errs, "cannot reach the broker at nats://127.0.0.1:1", "%v", args)
+	}
+	code, _, errs := runSim("worker")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "--nats: give the URL")
+	code, _, errs = runSim("simulate", "war", "--nats", "nats://x:1", "--replays", t.TempDir())
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "--replays: not with --nats")
+}
