@@ -9,9 +9,9 @@ import (
 	"github.com/deckforge/deckforge/engine/phh"
 )
 
-// PokerKitForm rewrites a heads-up hand as PokerKit plays it: the raise to
-// 3 that engine/betting caps at the short stack becomes the full raise to
-// 4, and the shows, recorded after the river, come right after the
+// PokerKitForm rewrites a heads-up hand as PokerKit plays it (engine/betting
+// no longer caps a raise at the short stack, so the full raise to 4 is
+// already there): the shows, recorded after the river, come right after the
 // all-in call, from the last raiser; the result is unchanged.
 func TestPokerKitForm(t *testing.T) {
 	text := []byte(`variant = 'NT'
@@ -19,7 +19,7 @@ antes = [0, 0]
 blinds_or_straddles = [1, 2]
 min_bet = 2
 starting_stacks = [3, 397]
-actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'p2 cbr 3', 'p1 cc', 'd db 5d3cTh', 'd db 2s', 'd db 6c', 'p1 sm 5h8c', 'p2 sm 2h7c']
+actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'p2 cbr 4', 'p1 cc', 'd db 5d3cTh', 'd db 2s', 'd db 6c', 'p1 sm 5h8c', 'p2 sm 2h7c']
 finishing_stacks = [6, 394]
 `)
 	h, err := phh.Unmarshal(text)
