@@ -149,6 +149,9 @@ func (r *PHHRecorder) Event(s *game.State, e *game.Event) {
 		for i, q := range r.order {
 			r.cur.FinishingStacks[i] = s.Chips(q)
 		}
+		// An all-in showdown comes before the rest of the board in PHH
+		// (PokerKit reads it there).
+		phh.ShowdownFirst(r.cur)
 		r.Hands = append(r.Hands, *r.cur)
 		r.cur = nil
 	}

@@ -89,10 +89,8 @@ type Legal struct {
 	// smallest and largest legal bet or raise; every amount in between is
 	// legal (under FixedLimit Min = Max). When the stack cannot cover a
 	// full bet or raise, Min = Max = the stack (a short all-in). The
-	// minimum never exceeds what the largest other stack still in can
-	// match (its street bet plus its stack): then a smaller raise that
-	// puts every other player to a decision for all its chips is the
-	// minimum, as in PokerKit.
+	// minimum is not capped at what the other players can call: the part
+	// nobody calls goes back (PokerKit).
 	MinAmount, MaxAmount chips.Chips
 	// MinTo and MaxTo are the same bounds as the player's resulting street
 	// bet (raise-to): MinTo = StreetBet + MinAmount.

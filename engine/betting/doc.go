@@ -49,12 +49,12 @@
 //	fixed-limit: to = B + MinBet, at most MaxRaises raises per round
 //
 // An opening bet is not a raise. A player whose stack cannot reach B+I may
-// still go all-in for less (a short all-in). Under no-limit and pot-limit a
-// bet or raise never needs to exceed what the largest other stack still in
-// can match: the minimum is capped there. A fixed-limit bet or raise is
-// always the full unit, even when no opponent can call all of it: the part
-// nobody calls goes back (PokerKit). Nobody may raise when no other player
-// could answer (all the others are all-in or folded).
+// still go all-in for less (a short all-in). The minimum is never capped
+// at what the other players can call: a bet or raise is at least a full one
+// (in fixed-limit, the full unit) even when no opponent can call all of it,
+// and the part nobody calls goes back, as PokerKit plays it. Nobody may
+// raise when no other player could answer (all the others are all-in or
+// folded).
 //
 // A raise of at least I is full: I becomes its increment and betting
 // reopens, so every other active player must act again with the right to

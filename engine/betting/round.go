@@ -233,12 +233,12 @@ func (h *Hand) raiseBounds(s int) (ok bool, minTo, maxTo chips.Chips) {
 	if other <= h.tableBet {
 		return false, 0, 0
 	}
-	minTo = min(h.tableBet+h.inc, total, other)
+	// The minimum is a full raise, or the whole stack when it is short
+	// (PokerKit): never capped at what the others can call; the part
+	// nobody calls goes back.
+	minTo = min(h.tableBet+h.inc, total)
 	switch h.rc.Structure {
 	case FixedLimit:
-		// The full unit even when nobody can call all of it: the
-		// uncalled part goes back (PokerKit).
-		minTo = min(h.tableBet+h.inc, total)
 		maxTo = minTo
 	case PotLimit:
 		maxTo = min(total, max(minTo, h.tableBet+gap+h.Pot()))

@@ -649,3 +649,51 @@ func (r *Runner) evaluate(hole []cards.Card) (uint32, bool) {
 	}
 	return holdemStrength(ev, hole, r.board[:]), true
 }
+
+// ShowdownFirst moves the shows and mucks of a hand whose betting ended
+// before the river (players all-in) to the moment the betting ended, before
+// the rest of the board, where PokerKit's reader expects them. Histories
+// that already have that order, that end before a showdown, or that do not
+// replay, are left as they are. It reports whether it moved anything.
+func ShowdownFirst(h *Hand) bool {
+	r, err := RunnerFor(h, Options{})
+	if err != nil {
+		return false
+	}
+	over := -1 // index of the action after which the betting was over
+	for i, a := range h.Actions {
+		if err := r.Apply(a); err != nil {
+			return false
+		}
+		if over < 0 && r.allDealt() && r.inHand() > 1 && r.BettingOver() && r.nboard < 5 {
+			over = i
+		}
+	}
+	if over < 0 {
+		return false
+	}
+	rest := h.Actions[over+1:]
+	var shows, others []Action
+	for _, a := range rest {
+		if a.Kind == ShowMuck {
+			shows = append(shows, a)
+		} else {
+			others = append(others, a)
+		}
+	}
+	if len(shows) == 0 || (len(rest) > 0 && rest[0].Kind == ShowMuck && len(others) == 0) {
+		return false
+	}
+	moved := false
+	for i, a := range shows {
+		if rest[i].Kind != ShowMuck || rest[i].Player != a.Player {
+			moved = true
+		}
+	}
+	if !moved {
+		return false
+	}
+	out := append(append(append([]Action(nil), h.Actions[:over+1]...), shows...), others...)
+	h.Actions = out
+	return true
+}
