@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func fuzzSeeds(f *testing.F, fb bool) {
@@ -51,9 +53,7 @@ func FuzzDecodeJSON(f *testing.F) {
 			t.Fatalf("canonical JSON is not stable")
 		}
 		b, err := EncodeFB(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		g3, err := DecodeFB(b)
 		if err != nil {
 			t.Fatalf("own FlatBuffer does not decode: %v", err)
@@ -79,9 +79,7 @@ func FuzzDecodeFB(f *testing.F) {
 			t.Fatalf("a decoded buffer does not encode: %v", err)
 		}
 		g2, err := DecodeJSON(j)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		j2, _ := EncodeJSON(g2)
 		if !bytes.Equal(j, j2) {
 			t.Fatal("JSON round trip of a decoded buffer changed it")

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/schema/fb"
+	"github.com/stretchr/testify/require"
 )
 
 // roundTrip checks JSON → Go → FlatBuffers → Go → JSON is the identity on
@@ -51,17 +52,13 @@ func TestSeedsRoundTripAndCanonical(t *testing.T) {
 	}
 	for _, id := range ids {
 		raw, err := os.ReadFile(filepath.Join("seeds", id+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		g, err := DecodeJSON(raw)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
 		canon, err := EncodeJSON(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if !bytes.Equal(raw, canon) {
 			t.Errorf("%s: seed file is not in canonical JSON (rewrite it with deckforge genome convert --to json)", id)
 		}
@@ -100,9 +97,7 @@ func TestRandomRoundTrip10000(t *testing.T) {
 			kinds[p.Kind]++
 		}
 		j, err := EncodeJSON(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		roundTrip(t, g.ID, j)
 	}
 	for k := PhaseDeal; k <= PhaseAsk; k++ {
@@ -140,13 +135,9 @@ func TestHashIgnoresMetadata(t *testing.T) {
 
 func TestVersion1LoadsWithDefaults(t *testing.T) {
 	raw, err := os.ReadFile("testdata/v1_betting_war.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	g, err := DecodeJSON(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if g.SchemaVersion != CurrentVersion {
 		t.Errorf("decoded version %d, want %d", g.SchemaVersion, CurrentVersion)
 	}
@@ -160,9 +151,7 @@ func TestVersion1LoadsWithDefaults(t *testing.T) {
 	// genome written back as version 2.
 	up, _ := EncodeJSON(g)
 	g2, err := DecodeJSON(up)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	h1, _ := ContentHash(g)
 	h2, _ := ContentHash(g2)
 	if h1 != h2 {
@@ -193,9 +182,7 @@ func TestVersion1FlatBuffer(t *testing.T) {
 	b, _ = EncodeFB(g)
 	fb.GetRootAsGenome(b, 0).MutateSchemaVersion(1)
 	got, err := DecodeFB(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if got.SchemaVersion != CurrentVersion || got.Phases[0].Betting.Structure != FixedLimit {
 		t.Fatalf("v1 buffer decoded as %+v", got)
 	}
@@ -250,16 +237,12 @@ func TestDecodeJSONErrorsNamePaths(t *testing.T) {
 
 func TestDecodeJSONMissingFieldsTakeDefaults(t *testing.T) {
 	g, err := DecodeJSON([]byte(`{"schema_version": 2, "setup": {"deck": "short_36"}}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if g.Setup.PointLimit != 21 || g.Setup.Deck != DeckShort36 {
 		t.Fatalf("defaults not applied: %+v", g.Setup)
 	}
 	g, err = DecodeJSON([]byte(`{"schema_version": 2}`))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if g.Setup.PointLimit != 21 {
 		t.Fatalf("missing setup: point_limit %d, want 21", g.Setup.PointLimit)
 	}
@@ -288,9 +271,7 @@ func TestPhaseFieldOrderMatchesKinds(t *testing.T) {
 		p = Phase{Kind: k}
 		g := &Genome{SchemaVersion: 2, Phases: []Phase{p}}
 		j, err := EncodeJSON(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if !bytes.Contains(j, []byte(`"`+k.String()+`": {`)) {
 			t.Fatalf("kind %s encodes the wrong variant:\n%s", k, j)
 		}

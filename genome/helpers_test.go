@@ -4,13 +4,12 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/stretchr/testify/require"
 )
 
 func mustCards(t *testing.T, s string) []cards.Card {
 	t.Helper()
 	cs, err := cards.ParseList(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cs
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/stretchr/testify/require"
 )
 
 func TestValidateReasons(t *testing.T) {
@@ -155,9 +156,7 @@ func TestValidateReasons(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			g, err := Seed(c.seed)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if ps := Validate(g); len(ps) > 0 {
 				t.Fatalf("seed %s invalid before the change: %v", c.seed, ps)
 			}

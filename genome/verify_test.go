@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	flatbuffers "github.com/google/flatbuffers/go"
+	"github.com/stretchr/testify/require"
 
 	"github.com/deckforge/deckforge/schema/fb"
 	"github.com/deckforge/deckforge/schema/fbverify"
@@ -28,9 +29,7 @@ func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
 		}
 	}
 	gen, err := fbverify.Parse(files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, d := range gen.Differences(genomeSchema()) {
 		t.Error(d)
 	}
@@ -38,13 +37,9 @@ func TestSchemaDescriptionMatchesGeneratedCode(t *testing.T) {
 
 func seedFB(t testing.TB, id string) []byte {
 	g, err := Seed(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := EncodeFB(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -129,9 +124,7 @@ func TestVerifyFieldProblems(t *testing.T) {
 func TestVerifyUnionAndEnumProblems(t *testing.T) {
 	g := &Genome{SchemaVersion: 2, Phases: []Phase{{Kind: PhaseAsk, Ask: AskPhase{FishCount: 77}}}}
 	b, err := EncodeFB(g)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// The Ask phase's fish_count byte (77) is unique in the buffer; the
 	// union type byte (9) sits in the Phase table. Flip the type to 42.
 	typeAt := -1
@@ -164,9 +157,7 @@ func TestVerifyUnionAndEnumProblems(t *testing.T) {
 	if !sd.MutateMethod(200) {
 		t.Fatal("cannot mutate the method")
 	}
-	if err := VerifyFB(b); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, VerifyFB(b))
 	if _, err := DecodeFB(b); err == nil || !strings.Contains(err.Error(), "phases[0].showdown.method: unknown value 200") {
 		t.Fatalf("enum out of range: %v", err)
 	}
@@ -197,9 +188,7 @@ func TestVerifyBoolAndDepth(t *testing.T) {
 	}
 	deep := &Genome{SchemaVersion: 2, Turns: Turns{CycleUntil: c}}
 	b, err := EncodeFB(deep)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if err := VerifyFB(b); err == nil || !strings.Contains(err.Error(), "nested deeper than 64") {
 		t.Fatalf("deep nesting: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPHHExportReplays plays hold'em and Omaha sessions with random moves,
@@ -22,19 +23,13 @@ func TestPHHExportReplays(t *testing.T) {
 		total := 0
 		for game_i := 0; game_i < 60; game_i++ {
 			rec, err := NewPHHRecorder(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var s game.State
 			s.Listen(rec)
 			n := tc.players[game_i%len(tc.players)]
-			if err := p.Reset(&s, n, rng); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, p.Reset(&s, n, rng))
 			for !s.Terminal() {
-				if err := s.Apply(uniformMove(&s, rng)); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, s.Apply(uniformMove(&s, rng)))
 			}
 			data, err := phh.MarshalBulk(rec.Hands)
 			if err != nil {

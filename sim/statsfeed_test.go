@@ -7,6 +7,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/stats"
+	"github.com/stretchr/testify/require"
 )
 
 // TestStatsFeederMatchesPHH feeds the positional-stats tracker from the
@@ -26,27 +27,19 @@ func TestStatsFeederMatchesPHH(t *testing.T) {
 			}
 			feeder.Totals = mine
 			rec, err := NewPHHRecorder(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			var s game.State
 			s.Listen(game.ListenerFunc(func(s *game.State, e *game.Event) {
 				feeder.Event(s, e)
 				rec.Event(s, e)
 			}))
-			if err := p.Reset(&s, n, rng); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, p.Reset(&s, n, rng))
 			for !s.Terminal() {
-				if err := s.Apply(uniformMove(&s, rng)); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, s.Apply(uniformMove(&s, rng)))
 				if s.Terminal() {
 					break
 				}
-				if err := s.Apply(uniformMove(&s, rng)); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, s.Apply(uniformMove(&s, rng)))
 			}
 			if feeder.Err != nil {
 				t.Fatalf("%s: feeder: %v", id, feeder.Err)
@@ -58,15 +51,9 @@ func TestStatsFeederMatchesPHH(t *testing.T) {
 			var tr stats.Tracker
 			for i := range rec.Hands {
 				ph, err := stats.FromPHH(&rec.Hands[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := tr.Play(&ph.Log); err != nil {
-					t.Fatal(err)
-				}
-				if err := agg.Add(&tr, ph.Names); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
+				require.NoError(t, tr.Play(&ph.Log))
+				require.NoError(t, agg.Add(&tr, ph.Names))
 			}
 			compared := 0
 			for q := 0; q < n; q++ {

@@ -15,6 +15,7 @@ import (
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/internal/safetext"
+	"github.com/deckforge/deckforge/replay/phhconv"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
@@ -106,6 +107,14 @@ func runPlay(args []string, io stdio) int {
 		return 1
 	}
 	if rec != nil {
+		// Written as PokerKit plays them (full raises, the showdown
+		// where it asks for it), so that both replay them.
+		for i := range rec.Hands {
+			if err := phhconv.PokerKitForm(&rec.Hands[i]); err != nil {
+				fmt.Fprintf(io.err, "deckforge play: --phh: hand %d: %v\n", i+1, err)
+				return 1
+			}
+		}
 		data, err := phh.MarshalBulk(rec.Hands)
 		if err == nil {
 			err = os.WriteFile(*phhOut, data, 0o644)

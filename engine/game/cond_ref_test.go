@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // The tree evaluators below are the reference the compiled closures are checked
@@ -151,14 +152,10 @@ func TestCodeMatchesTree(t *testing.T) {
 	for gi := range 1500 {
 		g := genome.Random(grng, genome.DefaultRandomOptions())
 		p, err := Compile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rng := rand.New(rand.NewPCG(uint64(gi), 6))
 		s, err := p.NewState(p.MinPlayers(), rng)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for step := 0; step < 200 && !s.Terminal(); step++ {
 			for pi := range p.phases {
 				ph := &p.phases[pi]

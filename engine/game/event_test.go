@@ -7,6 +7,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // countListener counts the events it receives.
@@ -84,9 +85,7 @@ func TestMovesMatchEvents(t *testing.T) {
 				var s game.State
 				var l countListener
 				s.Listen(&l)
-				if err := p.Reset(&s, players, rng); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, p.Reset(&s, players, rng))
 				applied := 0
 				for !s.Terminal() {
 					if s.Moves() != l.moves {
@@ -200,9 +199,7 @@ func TestChipEventsMatchChips(t *testing.T) {
 func TestEndReason(t *testing.T) {
 	seed := func(id string) *genome.Genome {
 		g, err := genome.Seed(id)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return g
 	}
 	short := seed("crazy_eights")
@@ -227,9 +224,7 @@ func TestEndReason(t *testing.T) {
 		}
 		rng := rand.New(rand.NewPCG(11, 12))
 		var s game.State
-		if err := p.Reset(&s, p.MinPlayers(), rng); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, p.Reset(&s, p.MinPlayers(), rng))
 		if s.EndReason() != game.EndNone {
 			t.Errorf("%s: %v before the end", tc.name, s.EndReason())
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzApply feeds arbitrary moves to Apply on seed games: Apply never
@@ -36,9 +37,7 @@ func FuzzApply(f *testing.F) {
 		n := p.MinPlayers() + int(data[1])%(p.MaxPlayers()-p.MinPlayers()+1)
 		rng := rand.New(rand.NewPCG(uint64(data[2]), 1))
 		s, err := p.NewState(n, rng)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		data = data[3:]
 		for len(data) >= 10 && !s.Terminal() {
 			m := game.Move{
@@ -60,9 +59,7 @@ func FuzzApply(f *testing.F) {
 				if s != before {
 					t.Fatalf("refused move %v changed the state", m)
 				}
-				if err := s.Apply(game.RandomMove(&s, rng)); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, s.Apply(game.RandomMove(&s, rng)))
 			}
 		}
 	})

@@ -7,6 +7,7 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/stretchr/testify/require"
 )
 
 // stackDeck returns p's deck with the cards of head (dealing order) first
@@ -14,9 +15,7 @@ import (
 func stackDeck(t *testing.T, p *game.Program, head string) []cards.Card {
 	t.Helper()
 	first, err := cards.ParseList(head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	g := p.Genome()
 	all := g.Setup.Cards()
 	seen := cards.SetOf(first...)
@@ -35,9 +34,7 @@ func stackDeck(t *testing.T, p *game.Program, head string) []cards.Card {
 func set(t *testing.T, s string) cards.Set {
 	t.Helper()
 	cs, err := cards.ParseList(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cards.SetOf(cs...)
 }
 
@@ -77,9 +74,7 @@ func startStacked(t *testing.T, id string, players int, head string) (*game.Prog
 	s := new(game.State)
 	rec := &recorder{}
 	s.Listen(rec)
-	if err := p.ResetDeck(s, players, stackDeck(t, p, head), rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, p.ResetDeck(s, players, stackDeck(t, p, head), rand.New(rand.NewPCG(1, 1))))
 	return p, s, rec
 }
 
@@ -114,8 +109,6 @@ func joinCards(cs []string) string {
 func mustList(t *testing.T, s string) []cards.Card {
 	t.Helper()
 	cs, err := cards.ParseList(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return cs
 }

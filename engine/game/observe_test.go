@@ -8,6 +8,7 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // sight follows, from the events alone, which cards one observer knows the
@@ -155,9 +156,7 @@ func checkObservations(p *game.Program, n int, rng *rand.Rand) (changed int, err
 // and 300 random genomes.
 func TestObservationsHideCards(t *testing.T) {
 	gs, err := genome.Seeds()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	grng := rand.New(rand.NewPCG(77, 78))
 	for range 300 {
 		gs = append(gs, genome.Random(grng, genome.DefaultRandomOptions()))
@@ -165,9 +164,7 @@ func TestObservationsHideCards(t *testing.T) {
 	changed := 0
 	for i, g := range gs {
 		p, err := game.Compile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rng := rand.New(rand.NewPCG(uint64(i), 9))
 		games := 1
 		if i < 13 {

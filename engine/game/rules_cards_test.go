@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/stretchr/testify/require"
 )
 
 // Crazy Eights: cards are dealt one at a time from the player left of the
@@ -176,9 +177,7 @@ func TestWarTieIsWar(t *testing.T) {
 	s := new(game.State)
 	rec := &recorder{}
 	s.Listen(rec)
-	if err := p.ResetDeck(s, 2, deck, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, p.ResetDeck(s, 2, deck, rand.New(rand.NewPCG(1, 1))))
 	// The game has no choices: it ran to the end. The first trick is the
 	// tied nines (p1's 9d? no: p1 received the odd cards).
 	plays := rec.kinds(game.EvPlay)
@@ -270,9 +269,7 @@ func TestCheatChallenge(t *testing.T) {
 	s := new(game.State)
 	rec := &recorder{}
 	s.Listen(rec)
-	if err := p.ResetDeck(s, 3, deck, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, p.ResetDeck(s, 3, deck, rand.New(rand.NewPCG(1, 1))))
 	// p1 claims aces, truthfully: Ac Ad.
 	mustApply(t, s, game.Play(card("Ac")))
 	mustApply(t, s, game.Play(card("Ad")))
@@ -341,9 +338,7 @@ func TestOldMaid(t *testing.T) {
 				}
 			}
 		}))
-		if err := p.Reset(s, n, rand.New(rand.NewPCG(seed, 1))); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, p.Reset(s, n, rand.New(rand.NewPCG(seed, 1))))
 		if !s.Terminal() || bad != "" {
 			t.Fatalf("seed %d: terminal %v, %s", seed, s.Terminal(), bad)
 		}
@@ -415,9 +410,7 @@ func TestKnockoutWhist(t *testing.T) {
 				alive &^= 1 << e.Player
 			}
 		}))
-		if err := p.Reset(s, n, rand.New(rand.NewPCG(seed, 2))); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, p.Reset(s, n, rand.New(rand.NewPCG(seed, 2))))
 		rng := rand.New(rand.NewPCG(seed, 3))
 		for !s.Terminal() {
 			mustApply(t, s, game.RandomMove(s, rng))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/stretchr/testify/require"
 )
 
 // Hold'em heads-up: the dealer posts the small blind and acts first
@@ -62,9 +63,7 @@ func TestHoldemSidePot(t *testing.T) {
 	rec := &recorder{}
 	s.Listen(rec)
 	st := game.Start{Deck: deck, Stacks: []chips.Chips{chips.FromInt(200), chips.FromInt(20), chips.FromInt(100)}}
-	if err := p.ResetWith(s, 3, st, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, p.ResetWith(s, 3, st, rand.New(rand.NewPCG(1, 1))))
 	// Preflop p0 acts first: all-in 200 (adds 200); p1 calls all-in for
 	// 20; p2 calls all-in for 100.
 	if s.ToMove() != 0 {
@@ -98,9 +97,7 @@ func TestOmahaTwoPlusThree(t *testing.T) {
 	s := new(game.State)
 	rec := &recorder{}
 	s.Listen(rec)
-	if err := p.ResetDeck(s, 2, deck, rand.New(rand.NewPCG(1, 1))); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, p.ResetDeck(s, 2, deck, rand.New(rand.NewPCG(1, 1))))
 	for s.HandNumber() == 1 && !s.Terminal() {
 		m := game.Check()
 		if !s.IsLegal(m) {
@@ -177,9 +174,7 @@ func TestFiveCardDrawRefill(t *testing.T) {
 				bad = true
 			}
 		}))
-		if err := p.Reset(s, 2+int(seed)%5, rand.New(rand.NewPCG(seed, 4))); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, p.Reset(s, 2+int(seed)%5, rand.New(rand.NewPCG(seed, 4))))
 		rng := rand.New(rand.NewPCG(seed, 5))
 		for !s.Terminal() {
 			mustApply(t, s, game.RandomMove(s, rng))

@@ -8,6 +8,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // checkInvariants checks what must hold in every state of every game: the
@@ -73,15 +74,11 @@ func playChecked(p *game.Program, s *game.State, players int, rng *rand.Rand, ev
 // max_turns, with winners, conserving chips.
 func TestSeedsRandom(t *testing.T) {
 	gs, err := genome.Seeds()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, g := range gs {
 		t.Run(g.ID, func(t *testing.T) {
 			p, err := game.Compile(g)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rng := rand.New(rand.NewPCG(11, uint64(len(g.ID))))
 			var s game.State
 			span := p.MaxPlayers() - p.MinPlayers() + 1

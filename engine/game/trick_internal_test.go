@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/stretchr/testify/require"
 )
 
 // TestLedSuitWinnerMatchesKeys checks the set-based winner of led-suit
@@ -15,14 +16,10 @@ func TestLedSuitWinnerMatchesKeys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, order := range []genome.RankOrder{genome.AceHigh, genome.AceLow} {
 		g, err := genome.Seed("knockout_whist")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		g.Setup.RankOrder = order
 		p, err := Compile(g)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for range 20000 {
 			var s State
 			s.prog = p

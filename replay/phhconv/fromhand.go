@@ -221,7 +221,6 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 	for _, f := range rh.Forced {
 		nominal[f.Seat] = f
 	}
-	posted := make([]chips.Chips, n) // street bets posted, for PokerKit's opener
 	for _, e := range rh.Events[start:] {
 		if e.Kind != replay.Post {
 			continue
@@ -244,7 +243,6 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			continue
 		}
 		b := e.Amount
-		posted[p] += e.Amount
 		if e.AllIn {
 			if f, ok := nominal[e.Seat]; ok {
 				b = max(b, f.Blind)
@@ -283,16 +281,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		}
 	}
 
-	unit := func(street int) chips.Chips {
-		switch {
-		case variant != phh.FixedLimitTexasHoldem:
-			return h.MinBet
-		case street < 2:
-			return h.SmallBet
-		}
-		return h.BigBet
-	}
-	acts, err := playActions(rh.Events[start:], index, h.StartingStacks, antes, posted, g.hole, unit)
+	acts, err := playActions(rh.Events[start:], index, n, g.hole)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -316,6 +305,9 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			h.Decimal = true
 		}
 	}
+	if err := PokerKitForm(&h); err != nil {
+		return fail("%v", err)
+	}
 	// The PHH must replay to the hand's stacks.
 	res, err := phh.Replay(&h)
 	switch {
@@ -334,91 +326,13 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 
 // playActions writes the play of a hand as PHH actions (see FromHand):
 // events are the hand's events from its first play event, index maps a
-// seat to its PHH player, stacks are the starting stacks, antes and
-// blinds what each player posts before the first action, hole the hole
-// cards each player is dealt.
-//
-// A raise that makes a street bet no other player in the hand can reach,
-// smaller than a full raise and not all in (engine/betting caps a raise
-// at what the opponents can call), is written as the smallest full raise
-// (capped by the raiser's stack): PokerKit refuses the smaller one, and
-// the part nobody calls goes back either way.
-func playActions(events []replay.Event, index map[int]int, stacks, antes, blinds []chips.Chips, hole int, unit func(street int) chips.Chips) ([]phh.Action, error) {
-	n := len(stacks)
-	stack := slices.Clone(stacks)
-	bet := slices.Clone(blinds)
-	tableBet := slices.Max(blinds)
-	inc := max(unit(0), tableBet)
-	street := 0
+// seat to its PHH player, n is the number of players, hole the hole
+// cards each player is dealt. The shows and mucks come last, as recorded
+// (PokerKitForm places them).
+func playActions(events []replay.Event, index map[int]int, n, hole int) ([]phh.Action, error) {
 	holes := make([][]cards.Card, n)
-	folded := make([]bool, n)
-	shows := make([]*replay.Event, n)
-	for p := range n {
-		stack[p] -= antes[p] + blinds[p]
-	}
-	// Each player's showdown is its last show with cards (a history may
-	// show unknown cards first), or its muck.
-	for k := range events {
-		e := &events[k]
-		p, ok := index[e.Seat]
-		if !ok || (e.Kind != replay.Show && e.Kind != replay.Muck) {
-			continue
-		}
-		if e.Kind == replay.Muck || shows[p] == nil || knownCards(e.Cards) >= knownCards(shows[p].Cards) {
-			shows[p] = e
-		}
-	}
-	// PokerKit opens the first round after the largest blind posted (the
-	// later player on a tie), the later ones at p1; a bet or raise makes
-	// its author the opener, and the showdown starts at the opener.
-	opener := 0
-	for p := range n {
-		if blinds[p] > 0 && blinds[p] >= blinds[opener] {
-			opener = p
-		}
-	}
-	if blinds[opener] > 0 {
-		opener = (opener + 1) % n
-	}
-	var acts []phh.Action
-	started, shown := false, false
-	// showdown writes the shows once, when the betting is over.
-	showdown := func() error {
-		if shown {
-			return nil
-		}
-		shown = true
-		for k := range n {
-			p := (opener + k) % n
-			if folded[p] {
-				continue
-			}
-			a := phh.Action{Kind: phh.ShowMuck, Player: p}
-			switch e := shows[p]; {
-			case e != nil && e.Kind == replay.Muck:
-			case e != nil && len(e.Cards) > 0:
-				a.Cards = slices.Clone(e.Cards)
-			default:
-				a.Cards = slices.Clone(holes[p])
-			}
-			acts = append(acts, a)
-		}
-		return nil
-	}
-	// bettingOver reports whether no more betting can happen: at most one
-	// player in the hand can still bet.
-	bettingOver := func() bool {
-		in, live := 0, 0
-		for p := range n {
-			if !folded[p] {
-				in++
-				if stack[p] > 0 {
-					live++
-				}
-			}
-		}
-		return in > 1 && live <= 1
-	}
+	var acts, shows []phh.Action
+	started := false
 	var board []cards.Card
 	flushBoard := func() {
 		if len(board) > 0 {
@@ -459,18 +373,6 @@ func playActions(events []replay.Event, index map[int]int, stacks, antes, blinds
 			if err := dealHoles(); err != nil {
 				return nil, err
 			}
-			if len(board) == 0 {
-				// A new street: the betting before it is over.
-				if bettingOver() {
-					if err := showdown(); err != nil {
-						return nil, err
-					}
-				}
-				opener = 0
-				street++
-				clear(bet)
-				tableBet, inc = 0, unit(street)
-			}
 			board = append(board, e.Cards...)
 			boardCards += len(e.Cards)
 			if boardCards == 3 || boardCards == 4 || boardCards == 5 {
@@ -485,39 +387,26 @@ func playActions(events []replay.Event, index map[int]int, stacks, antes, blinds
 			switch e.Kind {
 			case replay.Fold:
 				a.Kind = phh.Fold
-				folded[p] = true
 			case replay.Bet, replay.Raise:
 				a = phh.Action{Kind: phh.BetRaise, Player: p, Amount: e.To}
-				opener = p
-				switch by := e.To - tableBet; {
-				case by >= inc:
-					inc = by
-				case !e.AllIn:
-					a.Amount = min(tableBet+inc, bet[p]+stack[p])
-				}
-				tableBet = max(tableBet, e.To)
 			}
-			stack[p] -= e.Amount
-			bet[p] += e.Amount
 			acts = append(acts, a)
+		case replay.Show:
+			cs := e.Cards
+			if len(cs) == 0 {
+				cs = holes[p] // shows the cards it holds
+			}
+			shows = append(shows, phh.Action{Kind: phh.ShowMuck, Player: p, Cards: slices.Clone(cs)})
+		case replay.Muck:
+			shows = append(shows, phh.Action{Kind: phh.ShowMuck, Player: p})
 		}
 	}
 	if err := dealHoles(); err != nil {
 		return nil, err
 	}
 	flushBoard()
-	in := 0
-	for p := range n {
-		if !folded[p] {
-			in++
-		}
-	}
-	if in > 1 {
-		if err := showdown(); err != nil {
-			return nil, err
-		}
-	}
-	return acts, nil
+	// PokerKitForm puts the shows where they belong.
+	return append(acts, shows...), nil
 }
 
 // knownCards returns how many of cs are known.

@@ -186,6 +186,14 @@ func headsUp(t *testing.T, prog *game.Program, a, b Agent, games int, seed uint6
 func TestISMCTSStrength(t *testing.T) {
 	prog := compileSeed(t, "crazy_eights")
 	is := mustNew(t, "ismcts:1000", Options{Seed: 1})
+	if testing.Short() {
+		// make test-short: the stronger claim only, on fewer games; make
+		// test plays them all.
+		if v := headsUp(t, prog, is, mustNew(t, "random", Options{Seed: 2}), 100, 1000); v < 0.8 {
+			t.Errorf("ISMCTS scores %.3f against random (100 games), want at least 0.8", v)
+		}
+		return
+	}
 	vsRandom := headsUp(t, prog, is, mustNew(t, "random", Options{Seed: 2}), 400, 1000)
 	vsGreedy := headsUp(t, prog, is, mustNew(t, "greedy", Options{Seed: 3}), 200, 2000)
 	t.Logf("ISMCTS(1000) scores %.3f against random (400 games), %.3f against greedy (200 games)", vsRandom, vsGreedy)

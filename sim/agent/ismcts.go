@@ -56,8 +56,10 @@ type ISMCTS struct {
 
 	// The betting policy of the search (see betPolicy): the strength
 	// calculator, its scratch observation and a cache of strengths.
-	sc     strengthCalc
-	pobs   game.Observation
+	sc   strengthCalc
+	pobs game.Observation
+	// h plays the greedy discards of poker draw games.
+	h      heuristics
 	scache [strengthCacheSize]strengthEntry
 	// hand0 is the hand number of the present decision: rollouts of a
 	// game of several hands stop at the end of that hand.
@@ -89,6 +91,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 	}
 	a.sc.eval = handeval.Default()
 	a.sc.early = true
+	a.h.init(Options{Samples: 1, StrengthSamples: 1})
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
 		x := float64(i)
@@ -156,6 +159,14 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return game.Move{}
 	case 1:
 		return v.LegalMove(0)
+	}
+	if pr := a.cache.get(v.Program()); pr.class == classDraw {
+		// A poker draw's discards: keep made hands and draws, as the
+		// greedy agent does (house.DrawEvaluator).
+		a.h.obs = v.Observation()
+		if m, ok := a.h.discard(v, pr); ok {
+			return m
+		}
 	}
 	if pr := a.cache.get(v.Program()); pr.betting {
 		if k := v.LegalMove(0).Kind; k >= game.MoveFold && k <= game.MoveRaise {
