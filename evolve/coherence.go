@@ -17,7 +17,8 @@ const (
 	// reads, elimination of players without tricks, or capture_all with
 	// tricks collected.
 	MechanicTricks = "tricks"
-	// MechanicBetting: chips and a betting phase.
+	// MechanicBetting: chips, a betting phase, and chips decide the game
+	// (a most_chips or last_with_chips win condition).
 	MechanicBetting = "betting"
 	// MechanicShowdown: a showdown phase.
 	MechanicShowdown = "showdown"
@@ -33,7 +34,12 @@ func HasMechanic(g *genome.Genome, name string) bool {
 	}
 	switch name {
 	case MechanicBetting:
-		return g.Setup.HasChips() && has(genome.PhaseBetting)
+		if !g.Setup.HasChips() || !has(genome.PhaseBetting) {
+			return false
+		}
+		return slices.ContainsFunc(g.WinConditions, func(w genome.WinCondition) bool {
+			return w.Kind == genome.WinMostChips || w.Kind == genome.WinLastWithChips
+		})
 	case MechanicShowdown:
 		return has(genome.PhaseShowdown)
 	case MechanicTricks:

@@ -49,6 +49,9 @@ func TestHasMechanic(t *testing.T) {
 	assert.False(t, HasMechanic(seedGenome(t, "go_fish"), MechanicTricks))
 	assert.False(t, HasMechanic(seedGenome(t, "crazy_eights"), MechanicBetting))
 	assert.True(t, HasMechanic(seedGenome(t, "omaha_pl"), MechanicBetting))
+	tricks := seedGenome(t, "omaha_pl")
+	tricks.WinConditions = []genome.WinCondition{{Kind: genome.WinMostTricks}}
+	assert.False(t, HasMechanic(tricks, MechanicBetting), "chips that decide nothing")
 	assert.Equal(t, []string{MechanicTricks}, missingMechanics(seedGenome(t, "go_fish"), []string{MechanicTricks}))
 }
 
