@@ -105,6 +105,9 @@ func start(t *testing.T, bin string, args ...string) (*exec.Cmd, *lineWatch) {
 // (made in this test, so it follows the evaluation wherever it goes).
 // deckforge simulate --nats prints what the local simulation prints.
 func TestDistributedEvolveEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the end-to-end run of real broker and worker processes runs in make test")
+	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "deckforge")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
