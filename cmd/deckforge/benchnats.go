@@ -84,7 +84,8 @@ func benchNATS(ctx context.Context, d time.Duration, samples int, ceiling float6
 	}
 	rep := &natsBenchReport{Workers: 2}
 
-	// A job of about d/40 on one goroutine.
+	// A job of about d/160 on one goroutine: enough jobs per sample that
+	// the two workers end together.
 	play := simulateHandler(1)
 	jobOf := func(kind string, games int, seed uint64) (*dfnats.Job, error) {
 		conf, err := json.Marshal(simulateRun{Agents: []string{"random"}, Games: games})
@@ -106,12 +107,12 @@ func benchNATS(ctx context.Context, d time.Duration, samples int, ceiling float6
 			return nil, err
 		}
 		one = time.Since(t)
-		if one >= d/40 || games >= 1<<20 {
+		if one >= d/160 || games >= 1<<20 {
 			break
 		}
 		games *= 2
 	}
-	n := max(8, int(d/time.Duration(samples)/one))
+	n := max(32, int(d/time.Duration(samples)/one))
 	jobs := make([]*dfnats.Job, n)
 	for i := range jobs {
 		if jobs[i], err = jobOf(kindSimulate, games, uint64(i+1)); err != nil {
