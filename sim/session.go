@@ -452,11 +452,6 @@ func (sg *sessionGame) between() error {
 			if u < cfg.Return {
 				want = table.Play
 				sg.r.SitOuts.Returns++
-				if sg.st.StartingStacks[i] <= sg.st.DeadBlinds[i] {
-					// Nothing left after paying what it owes:
-					// it leaves (and may buy in again).
-					want = table.Leave
-				}
 			}
 		}
 		if want != sg.st.Intents[i] {
