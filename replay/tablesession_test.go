@@ -36,7 +36,7 @@ type tableSession struct {
 func newTableSession(t *testing.T, seed uint64) *tableSession {
 	ts := &tableSession{t: t, rng: rand.New(rand.NewPCG(seed, 7)), seatOf: map[string]int{}}
 	ts.pres, _ = table.NewPresence(2)
-	s := table.State{SeatCount: 6, Actions: []string{}}
+	s := table.State{SeatCount: 6, Actions: []phh.Action{}}
 	for i := range 4 {
 		name := fmt.Sprintf("House%d", i+1)
 		ts.seatOf[name] = i
@@ -139,13 +139,12 @@ func (ts *tableSession) startHand() {
 func (ts *tableSession) syncActions() {
 	boards := 0
 	for _, a := range ts.s.Actions[:ts.next] {
-		if pa, _ := phh.ParseAction(a); pa.Kind == phh.DealBoard {
+		if a.Kind == phh.DealBoard {
 			boards++
 		}
 	}
 	for ; ts.next < len(ts.s.Actions); ts.next++ {
-		a, err := phh.ParseAction(ts.s.Actions[ts.next])
-		ts.fatal(err)
+		a := ts.s.Actions[ts.next]
 		seat := -1
 		if a.Player >= 0 {
 			seat = ts.seatOf[ts.s.Players[a.Player]]
@@ -294,8 +293,7 @@ func (ts *tableSession) playHand() {
 	// The showdown: the best five of each player's seven cards.
 	var board []cards.Card
 	hole := map[int][]cards.Card{}
-	for _, a := range ts.s.Actions {
-		pa, _ := phh.ParseAction(a)
+	for _, pa := range ts.s.Actions {
 		switch pa.Kind {
 		case phh.DealBoard:
 			board = append(board, pa.Cards...)

@@ -572,7 +572,8 @@ func (sg *sessionGame) playHand() (bool, error) {
 		return false, nil
 	}
 	// Hole cards, stacks and forced bets.
-	for _, a := range st.Actions {
+	for _, act := range st.Actions {
+		a := act.String()
 		f := strings.Fields(a)
 		if len(f) == 4 && f[0] == "d" && f[1] == "dh" {
 			idx, err := seatIndex(f[2])
@@ -686,7 +687,7 @@ func (sg *sessionGame) playHand() (bool, error) {
 			*st = ns
 		}
 		for _, a := range st.Actions[before:] {
-			if err := sg.apply(a, auto); err != nil {
+			if err := sg.apply(a.String(), auto); err != nil {
 				return false, fmt.Errorf("action %q: %w", a, err)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // Next settles the finished hand of s and starts the next one, dealt with
@@ -51,7 +52,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 	for i, in := range s.Intents {
 		keep[i] = in != Leave
 	}
-	out := State{Hand: s.Hand + 1, SeatCount: s.SeatCount, MinBet: s.MinBet, Actions: []string{}}
+	out := State{Hand: s.Hand + 1, SeatCount: s.SeatCount, MinBet: s.MinBet, Actions: []phh.Action{}}
 	out.BlindsOrStraddles, out.Antes = bl.rotate(keep, s.Antes)
 	if nn := len(out.BlindsOrStraddles); nn == 1 {
 		out.BlindsOrStraddles[0] = bl.big // a lone seat keeps the big blind
@@ -98,7 +99,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 		deck.Shuffle(rng)
 		for _, i := range dealt {
 			hole, _ := deck.Deal(nil, HoleCards)
-			out.Actions = append(out.Actions, "d dh "+seatName(i)+" "+cardString(hole))
+			out.Actions = append(out.Actions, phh.Action{Kind: phh.DealHole, Player: i, Cards: hole})
 		}
 	}
 	if err := out.Validate(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // seat describes one seat of a test state.
@@ -21,7 +22,7 @@ type seat struct {
 // tableOf builds a state nobody is dealt into yet (an empty action log),
 // so Next only applies the rules between hands.
 func tableOf(hand int, seats ...seat) State {
-	s := State{Hand: hand, SeatCount: 9, Actions: []string{}}
+	s := State{Hand: hand, SeatCount: 9, Actions: []phh.Action{}}
 	for _, x := range seats {
 		s.Players = append(s.Players, x.name)
 		s.StartingStacks = append(s.StartingStacks, amounts(x.stack)[0])
