@@ -104,7 +104,32 @@ func PokerKitForm(h *Hand) error {
 		return h.BigBet
 	}
 	inc := max(unit(), bh.TableBet())
+	// PokerKit's queue of the players still to act in the round: it may ask
+	// the only player left able to act, with no bet to face, for his check
+	// where engine/betting ends the round; that check is written.
+	pending := pokerKitActors(&bh, n)
+	lone := func(next *Action) error {
+		bh := r.Betting()
+		if pending == 0 || !bh.RoundOver() || bits.OnesCount16(bh.InHand()) < 2 {
+			return nil
+		}
+		for p := range n {
+			if pending&(1<<p) == 0 || (next != nil && next.Kind == CheckCall && next.Player == p) {
+				continue
+			}
+			check := Action{Kind: CheckCall, Player: p}
+			if err := r.Apply(check); err != nil {
+				return fmt.Errorf("p%d's check where PokerKit asks for it: %w", p+1, err)
+			}
+			out = append(out, check)
+		}
+		pending = 0
+		return nil
+	}
 	for i, a := range rest {
+		if err := lone(&a); err != nil {
+			return err
+		}
 		if a.Kind == DealBoard {
 			if r.BettingOver() {
 				showdown()
@@ -126,14 +151,62 @@ func PokerKitForm(h *Hand) error {
 		if err := r.Apply(a); err != nil {
 			return fmt.Errorf("actions[%d] %q: %w", i, a.String(), err)
 		}
-		if a.Kind == BetRaise {
+		switch a.Kind {
+		case BetRaise:
 			opener = a.Player
+			bh := r.Betting()
+			pending = 0
+			for p := range n {
+				if p != a.Player && bh.InHand()&(1<<p) != 0 && bh.Stack(p) > 0 {
+					pending |= 1 << p
+				}
+			}
+		case Fold, CheckCall:
+			pending &^= 1 << a.Player
+		case DealBoard:
+			bh := r.Betting()
+			pending = 0
+			if !bh.RoundOver() {
+				pending = pokerKitActors(&bh, n)
+			}
 		}
 		out = append(out, a)
+	}
+	if err := lone(nil); err != nil {
+		return err
 	}
 	showdown()
 	h.Actions = out
 	return nil
+}
+
+// pokerKitActors returns the players PokerKit asks to act as a betting
+// round begins: those in the hand with chips who could lose some (an
+// effective stack), none when only one is left and no bet faces him.
+func pokerKitActors(bh *betting.Hand, n int) uint16 {
+	in := bh.InHand()
+	var first, second chips.Chips // the two largest bets plus stacks
+	for p := range n {
+		if in&(1<<p) == 0 {
+			continue
+		}
+		switch t := bh.StreetBet(p) + bh.Stack(p); {
+		case t > first:
+			first, second = t, first
+		case t > second:
+			second = t
+		}
+	}
+	var m uint16
+	for p := range n {
+		if in&(1<<p) != 0 && bh.Stack(p) > 0 && second-bh.StreetBet(p) > 0 {
+			m |= 1 << p
+		}
+	}
+	if bits.OnesCount16(m) == 1 && bh.StreetBet(bits.TrailingZeros16(m)) >= bh.TableBet() {
+		return 0
+	}
+	return m
 }
 
 // knownCards returns how many of cs are known.

@@ -12,7 +12,8 @@ import (
 )
 
 // ErrNotPlayed is the error of a hand fewer than two players were dealt
-// into (a table waiting for players): it has no PHH.
+// into (a table waiting for players, or for a hand with a forced bet): it
+// has no PHH.
 var ErrNotPlayed = errors.New("fewer than two players dealt in")
 
 // FromReplay converts every hand of a poker replay into a PHH hand (see
@@ -156,7 +157,9 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		}
 	}
 	n := len(order)
-	if n < 2 {
+	if n < 2 || holeCount(rh.Events) == 0 {
+		// Fewer than two players, or none dealt in (a table that waits
+		// for a hand with a forced bet).
 		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %w", i, ErrNotPlayed)
 	}
 	index := map[int]int{}
