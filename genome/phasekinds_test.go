@@ -68,17 +68,17 @@ func TestEveryPhaseKindIsComplete(t *testing.T) {
 			assert.NotContainsf(t, p.Reason, "no validation rules", "phase kind %s: Validate has no case for it (genome/validate.go)", k)
 		}
 		j, err := EncodeJSON(g)
-		if assert.NoErrorf(t, err, "phase kind %s: JSON encoding (genome/json.go)", k) {
+		if assert.NoErrorf(t, err, "phase kind %s: JSON encoding (genome/json_encode.go)", k) {
 			back, err := DecodeJSON(j)
-			if assert.NoErrorf(t, err, "phase kind %s: JSON decoding (genome/json.go)", k) {
-				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: JSON round trip (genome/json.go)", k)
+			if assert.NoErrorf(t, err, "phase kind %s: JSON decoding (genome/json_decode.go)", k) {
+				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: JSON round trip (genome/json_encode.go, json_decode.go)", k)
 			}
 		}
 		b, err := EncodeFB(g)
-		if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers encoding (genome/flatbuffers.go)", k) {
+		if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers encoding (genome/flatbuffers_encode.go)", k) {
 			back, err := DecodeFB(b)
-			if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers decoding (genome/flatbuffers.go)", k) {
-				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: FlatBuffers round trip (genome/flatbuffers.go)", k)
+			if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers decoding (genome/flatbuffers_decode.go)", k) {
+				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: FlatBuffers round trip (genome/flatbuffers_encode.go, flatbuffers_decode.go)", k)
 			}
 		}
 	}
