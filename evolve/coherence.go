@@ -218,15 +218,15 @@ type played struct {
 // The quantities of a game's profile: what "play" means when ablation
 // cannot compare games one by one.
 const (
-	profTurns     = iota // turns played
-	profHands            // hands played
-	profDecisions        // decisions per player
-	profBranching        // legal moves per decision
-	profForced           // forced actions per action
-	profChipFlow         // chips that changed hands, per player and hand
-	profLeads            // lead changes
-	profPerTurn          // decisions per turn
-	profActsPerTurn      // actions per turn
+	profTurns       = iota // turns played
+	profHands              // hands played
+	profDecisions          // decisions per player
+	profBranching          // legal moves per decision
+	profForced             // forced actions per action
+	profChipFlow           // chips that changed hands, per player and hand
+	profLeads              // lead changes
+	profPerTurn            // decisions per turn
+	profActsPerTurn        // actions per turn
 	profileLen
 )
 
