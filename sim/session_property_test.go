@@ -116,7 +116,8 @@ func checkSessionHands(t *testing.T, r *replay.Replay, k, gi int) {
 
 // `simulate holdem_nl_6max --players 6 --agents house --sit-outs default`
 // plays its sessions to the end, with players joining, for the first run
-// seeds (the full check, 600 games for seeds 1–20, is too long for a test).
+// seeds (the full check, 600 games for seeds 1–20, is too long for a test:
+// make sessions).
 func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 	p := program(t, "holdem_nl_6max")
 	for seed := uint64(1); seed <= 3; seed++ {
