@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/rnd"
 	"github.com/deckforge/deckforge/internal/safefile"
 )
 
@@ -462,12 +463,12 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 			var g *genome.Genome
 			ok := false
 			lineage = []string{a.Genome.ID}
-			if len(parents) > 1 && chance(r.rng, r.cfg.Crossover.Rate) {
+			if len(parents) > 1 && rnd.Chance(r.rng, r.cfg.Crossover.Rate) {
 				b := parents[r.sel.Select(r.rng, fit)]
 				if b != a {
 					lineage = append(lineage, b.Genome.ID)
 					g, ok = r.cross.Cross(r.rng, a.Genome, b.Genome)
-					if ok && chance(r.rng, r.cfg.Mutation.Rate) {
+					if ok && rnd.Chance(r.rng, r.cfg.Mutation.Rate) {
 						if m, mok := r.mut.Mutate(r.rng, g); mok {
 							g = m
 						}

@@ -115,14 +115,13 @@ func newSession(pl *plan) (*session, error) {
 	ss.house = make([]*house.Player, n)
 	for i := 0; i < n; i++ {
 		ss.rngs[i] = rand.New(&ss.pcgs[i])
-		name := "Player" + strconv.Itoa(i+1)
+		name := playerName(i, pl.agents[i])
 		if pl.agents[i] == agent.KindHouse {
 			p, err := house.NewPlayer(i+1, m, ss.rngs[i])
 			if err != nil {
 				return nil, fmt.Errorf("sim: house: %w", err)
 			}
 			ss.house[i] = p
-			name = p.Name()
 		}
 		ss.names = append(ss.names, name)
 		ss.phys[name] = i

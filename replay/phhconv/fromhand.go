@@ -409,17 +409,6 @@ func playActions(events []replay.Event, index map[int]int, n, hole int) ([]phh.A
 	return append(acts, shows...), nil
 }
 
-// knownCards returns how many of cs are known.
-func knownCards(cs []cards.Card) int {
-	k := 0
-	for _, c := range cs {
-		if c != cards.None {
-			k++
-		}
-	}
-	return k
-}
-
 // holeCount returns how many hole cards the first seat dealt any is
 // dealt.
 func holeCount(events []replay.Event) int {
