@@ -93,6 +93,7 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	unread_scoring         the scoring rules are removed
 //	trump_without_tricks   the trump rule becomes none
 //	tiny_bet               the bet unit is raised to half the big blind
+//	vacuous_condition      the condition is simplified (Genome.Simplify)
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -135,6 +136,12 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			g.Scoring = nil
 		case genome.DefectTrumpWithoutTricks:
 			g.Setup.Trump = genome.TrumpNone
+		case genome.DefectVacuousCondition:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = g.Simplify(*r.C)
+				}
+			}
 		case genome.DefectTinyBet:
 			if !indexed {
 				return false

@@ -37,6 +37,13 @@ func TestCohereRepairsDefects(t *testing.T) {
 	assert.Equal(t, genome.TrumpNone, g.Setup.Trump)
 	assert.Equal(t, uint32(5), g.Phases[0].Betting.MinBet)
 
+	// A vacuous condition is simplified.
+	c8 := seedGenome(t, "crazy_eights")
+	want := c8.Phases[0].Play.Condition
+	c8.Phases[0].Play.Condition = genome.And(want, genome.Num(genome.TestHandSize, genome.CmpGe, 0))
+	require.True(t, Cohere(c8))
+	assert.True(t, genome.EqualConditions(&want, &c8.Phases[0].Play.Condition))
+
 	// Chips without betting has no repair.
 	w := seedGenome(t, "war")
 	w.Setup.StartingChips = 50

@@ -480,23 +480,8 @@ func changeEffect(rng *rand.Rand, g *genome.Genome) bool {
 // conditions returns pointers to the genome's condition trees with
 // whether card tests are allowed in each.
 func conditions(g *genome.Genome) (cs []*genome.Condition, card []bool) {
-	for i := range g.Phases {
-		p := &g.Phases[i]
-		switch p.Kind {
-		case genome.PhaseDraw:
-			cs, card = append(cs, &p.Draw.Condition), append(card, false)
-		case genome.PhasePlay:
-			cs, card = append(cs, &p.Play.Condition), append(card, true)
-		case genome.PhaseDiscard:
-			if p.Discard.SetSize == 0 {
-				cs, card = append(cs, &p.Discard.Condition), append(card, true)
-			}
-		case genome.PhaseTrick:
-			cs, card = append(cs, &p.Trick.LeadCondition), append(card, true)
-		}
-	}
-	if g.Turns.CycleStart < g.Turns.CycleEnd {
-		cs, card = append(cs, &g.Turns.CycleUntil), append(card, false)
+	for _, r := range g.ConditionRefs() {
+		cs, card = append(cs, r.C), append(card, r.Card)
 	}
 	return cs, card
 }
