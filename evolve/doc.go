@@ -41,8 +41,12 @@
 //
 // Before a new genome is measured, the ablation pass (Ablate,
 // evaluation.ablation_games) removes every phase, effect and scoring rule
-// whose removal changes no game: same winners, turns and hands in every
-// game from the same deals. Then the skill stage: the best skill.top
+// whose removal does not change play measurably: the same winners, turns
+// and hands in every game from the same deals, or, when the removal
+// changes the random stream (a dead phase that still shuffles, draws at
+// random or makes the agents sample), no significant change of the games'
+// profile (length, decisions, branching, chip flow, lead changes) over
+// four times the games. Then the skill stage: the best skill.top
 // playable genomes by base fitness that have no ladder yet get the skill
 // ladder measured (sim.Ladder: random < greedy < ismcts:B < ismcts:4B, B
 // from skill.agent, skill.games games per pair). A genome keeps its

@@ -127,7 +127,12 @@ func (ts *tableSession) startHand() {
 			Seat: ts.seatOf[name], Name: name, Stack: s.StartingStacks[i], Inactive: s.Inactive[i],
 			Intent: replay.Intent(s.Intents[i]), DeadBlinds: s.DeadBlinds[i], Away: !ts.pres.Connected(name),
 		})
-		hs.Forced = append(hs.Forced, replay.Forced{Seat: ts.seatOf[name], Blind: s.BlindsOrStraddles[i], Ante: s.Antes[i]})
+	}
+	// Forced bets are posted in a hand dealt to two players or more.
+	if run, err := table.Runner(*s); err == nil && run != nil {
+		for i, name := range s.Players {
+			hs.Forced = append(hs.Forced, replay.Forced{Seat: ts.seatOf[name], Blind: s.BlindsOrStraddles[i], Ante: s.Antes[i]})
+		}
 	}
 	ts.rec.BeginHand(hs)
 	ts.next = 0
@@ -319,7 +324,18 @@ func (ts *tableSession) playHand() {
 			ts.rec.Show(seat, nil, desc[seat])
 		}
 	}
-	ts.rec.Settle(strength, 1, desc) // engine/table splits pots in hundredths
+	// The table's hand runner settles the hand; the replay records it.
+	run, err := table.Runner(ts.s)
+	ts.fatal(err)
+	if run != nil {
+		st, err := run.Settle()
+		ts.fatal(err)
+		seats := make([]int, len(ts.s.Players))
+		for i, name := range ts.s.Players {
+			seats[i] = ts.seatOf[name]
+		}
+		ts.rec.Settled(&st, seats, len(board) == 5 && len(contenders) > 1, func(s int) string { return desc[seats[s]] })
+	}
 	ts.rec.EndHand()
 	ts.fatal(nil)
 	final, err := table.Settle(ts.s)
