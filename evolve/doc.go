@@ -23,8 +23,9 @@
 // genome enters the population only through admission: the experiment's
 // turn cap (evaluation.max_turns) is written into its turns.max_turns (the
 // cap is not a gene), its genome.Lint defects are repaired or it is
-// rejected (Cohere), and it must have the mechanics of evaluation.require
-// (HasMechanic). Each generation after it:
+// rejected (Cohere), it must have the mechanics of evaluation.require
+// (HasMechanic) and, when evaluation.phase_kinds is set, only phases of
+// those kinds. Each generation after it:
 //
 //   - GA: the population.elites best genomes survive unchanged. Children
 //     are bred from parents chosen by tournament selection: with
