@@ -19,7 +19,8 @@ const (
 	// tricks collected.
 	MechanicTricks = "tricks"
 	// MechanicBetting: chips, a betting phase, and chips decide the game
-	// (a most_chips or last_with_chips win condition).
+	// (the first win condition is most_chips or last_with_chips; later
+	// ones only break its ties).
 	MechanicBetting = "betting"
 	// MechanicShowdown: a showdown phase.
 	MechanicShowdown = "showdown"
@@ -35,12 +36,13 @@ func HasMechanic(g *genome.Genome, name string) bool {
 	}
 	switch name {
 	case MechanicBetting:
-		if !g.Setup.HasChips() || !has(genome.PhaseBetting) {
+		if !g.Setup.HasChips() || !has(genome.PhaseBetting) || len(g.WinConditions) == 0 {
 			return false
 		}
-		return slices.ContainsFunc(g.WinConditions, func(w genome.WinCondition) bool {
-			return w.Kind == genome.WinMostChips || w.Kind == genome.WinLastWithChips
-		})
+		// Chips decide: the first win condition, the one the others only
+		// break ties of, counts chips.
+		w := g.WinConditions[0].Kind
+		return w == genome.WinMostChips || w == genome.WinLastWithChips
 	case MechanicShowdown:
 		return has(genome.PhaseShowdown)
 	case MechanicTricks:

@@ -59,6 +59,8 @@ func TestHasMechanic(t *testing.T) {
 	tricks := seedGenome(t, "omaha_pl")
 	tricks.WinConditions = []genome.WinCondition{{Kind: genome.WinMostTricks}}
 	assert.False(t, HasMechanic(tricks, MechanicBetting), "chips that decide nothing")
+	tricks.WinConditions = []genome.WinCondition{{Kind: genome.WinMostTricks}, {Kind: genome.WinMostChips}}
+	assert.False(t, HasMechanic(tricks, MechanicBetting), "chips that only break ties")
 	assert.Equal(t, []string{MechanicTricks}, missingMechanics(seedGenome(t, "go_fish"), []string{MechanicTricks}))
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -444,6 +445,13 @@ func (r *runner) admit(g *genome.Genome) bool {
 	}
 	if !Cohere(g) {
 		return false
+	}
+	if ks := r.cfg.Evaluation.PhaseKinds; len(ks) > 0 {
+		for _, p := range g.Phases {
+			if !slices.Contains(ks, p.Kind.String()) {
+				return false
+			}
+		}
 	}
 	return len(missingMechanics(g, r.cfg.Evaluation.Require)) == 0
 }
