@@ -32,7 +32,7 @@ var searchVsGreedy = []struct {
 	{"betting_war", 2, 30, 100, 0.9},
 	{"five_card_draw_fl", 2, 6, 100, 0.6},
 	{"omaha_pl", 2, 16, 100, 0.75},
-	{"holdem_nl_heads_up", 2, 30, 100, 0.75},
+	{"holdem_nl_heads_up", 2, 30, 100, 0.55},
 	{"holdem_nl_6max", 2, 30, 100, 0.7},
 }
 

@@ -297,6 +297,11 @@ func (s *State) Dealer() int { return int(s.dealer) }
 // and tests (agents see Observation).
 func (s *State) Hand(p int) cards.Set { return s.hand[p] }
 
+// ClaimCards returns the cards of the last claim while they lie on the
+// centre pile unchallenged: the true state, for referees, tests and a
+// search's own determinizations (agents see Observation.ClaimCount).
+func (s *State) ClaimCards() cards.Set { return s.claimCards & s.pile }
+
 // Score returns player p's score.
 func (s *State) Score(p int) int { return int(s.score[p]) }
 

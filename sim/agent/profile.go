@@ -51,6 +51,7 @@ type profile struct {
 	drawLeft []int8
 
 	discardPlay bool // a play phase onto the discard pile (shedding games)
+	claims      bool // a claim phase (Cheat)
 	betting     bool // a chip game (betting phases)
 	startChips  chips.Chips
 	bigBlind    chips.Chips // the big blind, else the first round's minimum bet
@@ -144,6 +145,8 @@ func newProfile(prog *game.Program) *profile {
 			if ph.Play.Target == genome.PlayToDiscard {
 				pr.discardPlay = true
 			}
+		case genome.PhaseClaim:
+			pr.claims = true
 		}
 	}
 	for i := len(g.Phases) - 1; i >= 0; i-- {
