@@ -358,7 +358,7 @@ const tQuantile975 = 3.182446305284263
 // and, when it passes the gates, the skill ladder with spec.skillGames
 // games per pair played as remeasureBatches batches of a quarter each
 // (other seeds) and pooled (poolLadders). The fitness interval is
-// F ± t₃·s/√K: F the fitness of the pooled measures, s the standard
+// F ± t₃·s/√K (clamped to [−1, 1]): F the fitness of the pooled measures, s the standard
 // deviation of the fitness of the K = remeasureBatches batches, each a
 // quarter of the self-play games (its own seeds) with its ladder batch
 // (batch means; 95%, Student's t with K − 1 degrees of freedom).
@@ -398,7 +398,8 @@ func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSp
 	if len(fits) > 1 {
 		_, sd := stat.MeanStdDev(fits, nil)
 		h := tQuantile975 * sd / math.Sqrt(float64(len(fits)))
-		x.FitnessLo, x.FitnessHi = again.Fitness-h, again.Fitness+h
+		// Clamped to the range of the fitness, [−1, 1].
+		x.FitnessLo, x.FitnessHi = max(again.Fitness-h, -1), min(again.Fitness+h, 1)
 	}
 	return x, nil
 }
