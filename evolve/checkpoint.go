@@ -69,10 +69,19 @@ func EncodePopulation(gs []*genome.Genome) ([]byte, error) {
 	return out, nil
 }
 
-// DecodePopulation reads the genomes of EncodePopulation. Each buffer is
-// verified before it is read (genome.DecodeFB); the error names the genome
-// by its index and byte offset.
+// DecodePopulation reads the genomes of EncodePopulation within the
+// default limits (see DecodePopulationWith).
 func DecodePopulation(data []byte) ([]*genome.Genome, error) {
+	return DecodePopulationWith(data, limits.Default())
+}
+
+// DecodePopulationWith reads the genomes of EncodePopulation. Each buffer
+// is verified before it is read and held to lim (genome-bytes, phases,
+// lineage; zero fields are the defaults: genome.DecodeWith); the error
+// names the genome by its index and byte offset, and a limit's error
+// stays a *limits.Error whose field names the genome.
+func DecodePopulationWith(data []byte, lim limits.Limits) ([]*genome.Genome, error) {
+	lim = lim.Or()
 	var gs []*genome.Genome
 	for off := 0; off < len(data); {
 		if len(data)-off < 4 {
@@ -83,9 +92,22 @@ func DecodePopulation(data []byte) ([]*genome.Genome, error) {
 		if n > len(data)-off {
 			return nil, fmt.Errorf("genome %d at byte %d: size %d exceeds the %d bytes left", len(gs), off-4, n, len(data)-off)
 		}
-		g, err := genome.DecodeFB(data[off : off+n])
+		where := fmt.Sprintf("genome %d at byte %d", len(gs), off-4)
+		if int64(n) > lim.GenomeBytes {
+			return nil, &limits.Error{Field: where, Limit: limits.GenomeBytes, Max: lim.GenomeBytes, Got: int64(n), What: "bytes"}
+		}
+		b := data[off : off+n]
+		if !genome.IsFlatBuffer(b) {
+			return nil, fmt.Errorf("%s: not a FlatBuffers genome", where)
+		}
+		g, err := genome.DecodeWith(b, lim)
+		if le, ok := err.(*limits.Error); ok {
+			c := *le
+			c.Field = where + ": " + c.Field
+			return nil, &c
+		}
 		if err != nil {
-			return nil, fmt.Errorf("genome %d at byte %d: %w", len(gs), off-4, err)
+			return nil, fmt.Errorf("%s: %w", where, err)
 		}
 		gs = append(gs, g)
 		off += n
@@ -253,9 +275,10 @@ func latestCheckpoint(dir string) (string, error) {
 	return filepath.Join(root, names[len(names)-1]), nil
 }
 
-// readCheckpoint loads the checkpoint in path.
-func readCheckpoint(path string) (*checkpoint, error) {
-	lim := limits.Default()
+// readCheckpoint loads the checkpoint in path within lim (zero fields
+// are the defaults).
+func readCheckpoint(path string, lim limits.Limits) (*checkpoint, error) {
+	lim = lim.Or()
 	js, err := safefile.Read(filepath.Join(path, "state.json"), lim.StateBytes, limits.StateBytes)
 	if err != nil {
 		return nil, err
@@ -284,7 +307,10 @@ func readCheckpoint(path string) (*checkpoint, error) {
 		if err != nil {
 			return nil, err
 		}
-		gs, err := DecodePopulation(data)
+		gs, err := DecodePopulationWith(data, lim)
+		if le, ok := err.(*limits.Error); ok {
+			return nil, limits.InFile(le, filepath.Join(path, f.name))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Join(path, f.name), err)
 		}

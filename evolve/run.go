@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/rnd"
 	"github.com/deckforge/deckforge/internal/safefile"
 )
 
@@ -85,6 +87,9 @@ type Options struct {
 	// Local{Workers} (for example on other machines); the results are the
 	// same.
 	Evaluator Evaluator
+	// Limits bound the files Resume reads (config.json and the
+	// checkpoint); zero fields are the defaults (limits.Default).
+	Limits limits.Limits
 }
 
 // Result is what a run produced.
@@ -153,7 +158,7 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer release()
-	cfg, err := ReadConfig(filepath.Join(dir, "config.json"))
+	cfg, err := ReadConfigWith(filepath.Join(dir, "config.json"), opt.Limits)
 	if errors.Is(err, os.ErrNotExist) && Unstarted(dir) {
 		return nil, fmt.Errorf("evolve: %s: the run stopped before it wrote config.json; start it again in place (deckforge evolve %s --out %s)", dir, filepath.Join(dir, "experiment.toml"), dir)
 	}
@@ -170,7 +175,7 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 	}
 	var cp *checkpoint
 	if path != "" {
-		if cp, err = readCheckpoint(path); err != nil {
+		if cp, err = readCheckpoint(path, opt.Limits); err != nil {
 			return nil, err
 		}
 		if cp.configHash != "" && cp.configHash != hash {
@@ -180,14 +185,23 @@ func Resume(ctx context.Context, dir string, opt Options) (*Result, error) {
 	return (&runner{cfg: cfg, dir: dir, opt: opt}).run(ctx, cp)
 }
 
-// ReadConfig reads a run's config.json and validates it.
+// ReadConfig reads a run's config.json and validates it, within the
+// default limits.
 func ReadConfig(path string) (Config, error) {
+	return ReadConfigWith(path, limits.Default())
+}
+
+// ReadConfigWith reads a run's config.json within lim (its size within
+// config-bytes, its nesting within depth; zero fields are the defaults)
+// and validates it.
+func ReadConfigWith(path string, lim limits.Limits) (Config, error) {
 	var cfg Config
-	data, err := safefile.Read(path, limits.Default().ConfigBytes, limits.ConfigBytes)
+	lim = lim.Or()
+	data, err := safefile.Read(path, lim.ConfigBytes, limits.ConfigBytes)
 	if err != nil {
 		return cfg, err
 	}
-	if err := limits.CheckDepth(data, limits.JSON, limits.Default().Depth); err != nil {
+	if err := limits.CheckDepth(data, limits.JSON, lim.Depth); err != nil {
 		return cfg, limits.InFile(err, path)
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
@@ -432,6 +446,13 @@ func (r *runner) admit(g *genome.Genome) bool {
 	if !Cohere(g) {
 		return false
 	}
+	if ks := r.cfg.Evaluation.PhaseKinds; len(ks) > 0 {
+		for _, p := range g.Phases {
+			if !slices.Contains(ks, p.Kind.String()) {
+				return false
+			}
+		}
+	}
 	return len(missingMechanics(g, r.cfg.Evaluation.Require)) == 0
 }
 
@@ -462,12 +483,12 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 			var g *genome.Genome
 			ok := false
 			lineage = []string{a.Genome.ID}
-			if len(parents) > 1 && chance(r.rng, r.cfg.Crossover.Rate) {
+			if len(parents) > 1 && rnd.Chance(r.rng, r.cfg.Crossover.Rate) {
 				b := parents[r.sel.Select(r.rng, fit)]
 				if b != a {
 					lineage = append(lineage, b.Genome.ID)
 					g, ok = r.cross.Cross(r.rng, a.Genome, b.Genome)
-					if ok && chance(r.rng, r.cfg.Mutation.Rate) {
+					if ok && rnd.Chance(r.rng, r.cfg.Mutation.Rate) {
 						if m, mok := r.mut.Mutate(r.rng, g); mok {
 							g = m
 						}

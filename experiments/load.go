@@ -47,9 +47,17 @@ func Builtin(name string) ([]byte, error) {
 
 // Open reads an experiment: the file at path, or, when no such file exists
 // and path is a bare name, the shipped experiment of that name. It returns
-// the validated configuration and the TOML text it came from.
+// the validated configuration and the TOML text it came from. The file is
+// held to the default limits (see OpenWith).
 func Open(path string) (evolve.Config, []byte, error) {
-	data, err := safefile.Read(path, limits.Default().ConfigBytes, limits.ConfigBytes)
+	return OpenWith(path, limits.Default())
+}
+
+// OpenWith is Open within lim: the file must be a regular file of at most
+// config-bytes, nested at most depth deep (zero fields are the defaults).
+func OpenWith(path string, lim limits.Limits) (evolve.Config, []byte, error) {
+	lim = lim.Or()
+	data, err := safefile.Read(path, lim.ConfigBytes, limits.ConfigBytes)
 	source := path
 	if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(path, `/\`) {
 		name := strings.TrimSuffix(path, ".toml")
@@ -59,7 +67,7 @@ func Open(path string) (evolve.Config, []byte, error) {
 	if err != nil {
 		return evolve.Config{}, nil, err
 	}
-	cfg, err := Parse(data, source)
+	cfg, err := ParseWith(data, source, lim)
 	return cfg, data, err
 }
 
@@ -67,14 +75,26 @@ func Open(path string) (evolve.Config, []byte, error) {
 // and validates it. source names the file in errors, and every error names
 // the TOML key that is wrong: an unknown key, a value of the wrong type, a
 // value out of range. When the file sets no name, the name is source's base
-// name without ".toml".
+// name without ".toml". The text is held to the default limits (see
+// ParseWith).
 func Parse(data []byte, source string) (evolve.Config, error) {
+	return ParseWith(data, source, limits.Default())
+}
+
+// ParseWith is Parse within lim: text nested deeper than lim.Depth is
+// refused before it is parsed, text longer than lim.ConfigBytes before
+// anything (zero fields are the defaults).
+func ParseWith(data []byte, source string, lim limits.Limits) (evolve.Config, error) {
+	lim = lim.Or()
+	if int64(len(data)) > lim.ConfigBytes {
+		return evolve.Config{}, &limits.Error{File: source, Limit: limits.ConfigBytes, Max: lim.ConfigBytes, Got: int64(len(data)), What: "bytes"}
+	}
 	cfg := evolve.DefaultConfig()
 	cfg.Name = ""
 	// Lists in the file replace the defaults' lists.
 	cfg.Archive.Descriptors = nil
 	// The TOML parser recurses on nesting: bound it before parsing.
-	if err := limits.CheckDepth(data, limits.TOML, limits.Default().Depth); err != nil {
+	if err := limits.CheckDepth(data, limits.TOML, lim.Depth); err != nil {
 		return evolve.Config{}, limits.InFile(err, source)
 	}
 	dec := toml.NewDecoder(bytes.NewReader(data)).DisallowUnknownFields()

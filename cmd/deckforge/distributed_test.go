@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -77,6 +78,19 @@ func (w *lineWatch) tail(n int) string {
 	return strings.Join(w.lines[max(0, len(w.lines)-n):], "\n")
 }
 
+// countFrom counts the lines from index from on that contain text.
+func (w *lineWatch) countFrom(from int, text string) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n := 0
+	for i := from; i < len(w.lines); i++ {
+		if strings.Contains(w.lines[i], text) {
+			n++
+		}
+	}
+	return n
+}
+
 func (w *lineWatch) count() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -100,10 +114,12 @@ func start(t *testing.T, bin string, args ...string) (*exec.Cmd, *lineWatch) {
 
 // The whole distributed path with real processes on loopback: deckforge
 // broker, three deckforge worker processes, one killed with SIGKILL in the
-// middle of a job, and deckforge evolve quickstart --nats writing the same
-// generations.csv and best genomes as the local run with the same seed
-// (made in this test, so it follows the evaluation wherever it goes).
-// deckforge simulate --nats prints what the local simulation prints.
+// middle of a job, and deckforge evolve quickstart --nats, itself killed
+// with SIGKILL in the middle of a generation and continued with evolve
+// --resume --nats, writing the same generations.csv and best genomes as
+// the uninterrupted local run with the same seed (made in this test, so it
+// follows the evaluation wherever it goes). deckforge simulate --nats
+// prints what the local simulation prints.
 func TestDistributedEvolveEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the end-to-end run of real broker and worker processes runs in make test")
@@ -123,6 +139,11 @@ func TestDistributedEvolveEndToEnd(t *testing.T) {
 	for _, id := range []string{"w1", "w2", "w3"} {
 		workers[id], logs[id] = start(t, bin, "worker", "--nats", url, "--workers", "1", "--id", id, "--verbose")
 	}
+	killed := func(cmd *exec.Cmd, err error) {
+		t.Helper()
+		ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+		require.True(t, err != nil && ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL, "%s was not killed: %v", cmd.Args[1], err)
+	}
 
 	const seed = "7"
 	local, dist := filepath.Join(dir, "local"), filepath.Join(dir, "dist")
@@ -137,22 +158,43 @@ func TestDistributedEvolveEndToEnd(t *testing.T) {
 
 	coord, clog := start(t, bin, "evolve", "quickstart", "--seed", seed, "--out", dist, "--nats", url, "--ack-wait", "2s")
 	// Once generation 1 is done, kill w1 as soon as it starts a job.
-	clog.wait(t, 0, "generation 1/", 2*time.Minute)
+	clog.wait(t, 0, "generation 1/", 5*time.Minute)
 	from := logs["w1"].count()
-	logs["w1"].wait(t, from, "started", 2*time.Minute)
+	logs["w1"].wait(t, from, "started", 5*time.Minute)
 	require.NoError(t, workers["w1"].Process.Signal(syscall.SIGKILL))
-	err := workers["w1"].Wait()
-	ws, ok := workers["w1"].ProcessState.Sys().(syscall.WaitStatus)
-	require.True(t, err != nil && ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL, "w1 was not killed: %v", err)
+	killed(workers["w1"], workers["w1"].Wait())
 
+	// Once generation 3 is checkpointed, stop the workers (SIGSTOP), so
+	// that generation 4 cannot finish, wait until the coordinator reports
+	// its jobs in flight, and kill it; then let the workers go on.
+	_, at := clog.wait(t, 0, "generation 3/", 5*time.Minute)
+	for _, id := range []string{"w2", "w3"} {
+		require.NoError(t, workers[id].Process.Signal(syscall.SIGSTOP))
+	}
+	line, _ := clog.wait(t, at+1, "jobs done", 2*time.Minute)
+	var doneJobs, totalJobs int
+	_, err := fmt.Sscanf(line[strings.Index(line, ": ")+2:], "%d/%d jobs done", &doneJobs, &totalJobs)
+	require.NoError(t, err, line)
+	require.Less(t, doneJobs, totalJobs, line)
+	require.NoError(t, coord.Process.Signal(syscall.SIGKILL))
+	killed(coord, coord.Wait())
+	require.Zero(t, clog.countFrom(0, "generation 4/"), "the coordinator was killed after generation 4, not in it:\n%s", clog.tail(10))
+	for _, id := range []string{"w2", "w3"} {
+		require.NoError(t, workers[id].Process.Signal(syscall.SIGCONT))
+	}
+
+	resumed, rlog := start(t, bin, "evolve", "--resume", dist, "--nats", url, "--ack-wait", "2s")
 	done := make(chan error, 1)
-	go func() { done <- coord.Wait() }()
+	go func() { done <- resumed.Wait() }()
 	select {
 	case err := <-done:
-		require.NoError(t, err, "distributed run")
+		require.NoError(t, err, "resumed distributed run; its last lines:\n%s", rlog.tail(20))
 	case <-time.After(10 * time.Minute):
-		t.Fatalf("the distributed run did not finish in 10 minutes; its last lines:\n%s", clog.tail(20))
+		t.Fatalf("the resumed distributed run did not finish in 10 minutes; its last lines:\n%s", rlog.tail(20))
 	}
+	rlog.wait(t, 0, "resuming "+dist, time.Second)
+	first, _ := rlog.wait(t, 0, "generation ", time.Second)
+	assert.Contains(t, first, "generation 4/", "the resumed run starts after the checkpoint of generation 3")
 	wg.Wait()
 	require.NoError(t, localErr, "local run: %s", localOut)
 

@@ -99,7 +99,7 @@ func runEvolve(args []string, sio stdio) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	opt := evolve.Options{Workers: o.workers}
+	opt := evolve.Options{Workers: o.workers, Limits: sio.lim}
 	var gens int
 	var res *evolve.Result
 	var err error
@@ -115,14 +115,14 @@ func runEvolve(args []string, sio stdio) int {
 		remote = &natsEvaluator{c: c, show: show, dir: dir, previous: map[string]int{}}
 		opt.Evaluator = remote
 		if o.resume != "" {
-			if remote.previous, err = readWorkers(dir); err != nil {
+			if remote.previous, err = readWorkers(dir, sio.lim); err != nil {
 				fmt.Fprintf(sio.err, "deckforge evolve: --resume: %v\n", err)
 				return 1
 			}
 		}
 	}
 	if o.resume != "" {
-		cfg, cerr := evolve.ReadConfig(filepath.Join(dir, "config.json"))
+		cfg, cerr := evolve.ReadConfigWith(filepath.Join(dir, "config.json"), sio.lim)
 		if cerr != nil {
 			fmt.Fprintf(sio.err, "deckforge evolve: --resume: %v\n", cerr)
 			return 1
@@ -134,7 +134,7 @@ func runEvolve(args []string, sio stdio) int {
 		fmt.Fprintf(sio.err, "deckforge evolve: resuming %s\n", dir)
 		res, err = evolve.Resume(ctx, dir, opt)
 	} else {
-		cfg, text, lerr := experiments.Open(pos[0])
+		cfg, text, lerr := experiments.OpenWith(pos[0], sio.lim)
 		if lerr != nil {
 			fmt.Fprintf(sio.err, "deckforge evolve: %v\n", lerr)
 			return 1

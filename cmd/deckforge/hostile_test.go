@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/deckforge/deckforge/experiments"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/schema/fb"
 )
@@ -111,6 +112,18 @@ func attacks(t testing.TB, dir string) []attack {
 	evilHand := write("evil.phh", "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n"+
 		"players = [\"\\u001b[31mred\\u001b]0;owned\\u0007\", 'b']\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 f']\n")
 
+	// Run directories of a stopped run whose config.json or checkpoint
+	// is too large or too deep, and an experiment file too large.
+	bigConfig := runDir(t, dir, "run-bigconfig")
+	require.NoError(t, os.Truncate(filepath.Join(bigConfig, "config.json"), 8<<20))
+	deepConfig := runDir(t, dir, "run-deepconfig")
+	require.NoError(t, os.WriteFile(filepath.Join(deepConfig, "config.json"), []byte(`{"name": `+strings.Repeat("[", 1<<20)+strings.Repeat("]", 1<<20)+"}"), 0o644))
+	bigState := runDir(t, dir, "run-bigstate")
+	require.NoError(t, os.Truncate(filepath.Join(bigState, "checkpoints", "gen-0001", "state.json"), 300<<20))
+	deepState := runDir(t, dir, "run-deepstate")
+	require.NoError(t, os.WriteFile(filepath.Join(deepState, "checkpoints", "gen-0001", "state.json"), []byte(`{"history": `+strings.Repeat("[", 1<<20)+strings.Repeat("]", 1<<20)+"}"), 0o644))
+	bigTOML := sparse("big.toml", 8<<20)
+
 	out := filepath.Join(dir, "runs")
 	as := []attack{
 		{"depth: phh verify", []string{"phh", "verify", nestedPHH}, 1, "levels of nesting: the limit is 64"},
@@ -138,12 +151,34 @@ func attacks(t testing.TB, dir string) []attack {
 		{"FIFO: genome", []string{"genome", "show", fifo("fifo.json")}, 1, "fifo.json: not a regular file (a named pipe)"},
 		{"FIFO: table state", []string{"table", "next", filepath.Join(dir, "fifo.phh")}, 1, "fifo.phh: not a regular file (a named pipe)"},
 		{"FIFO: evolve FILE", []string{"evolve", fifo("fifo.toml"), "--out", out + "2"}, 1, "fifo.toml: not a regular file (a named pipe)"},
+		{"size: 8 MB experiment file", []string{"evolve", bigTOML, "--out", out + "3"}, 1, "big.toml: 8388608 bytes: the limit is 4194304 (raise it with --limits config-bytes=N"},
+		{"size: 8 MB config.json", []string{"evolve", "--resume", bigConfig}, 1, "config.json: 8388608 bytes: the limit is 4194304 (raise it with --limits config-bytes=N"},
+		{"depth: config.json", []string{"evolve", "--resume", deepConfig}, 1, "config.json: line 1: more than 64 levels of nesting: the limit is 64 (raise it with --limits depth=N"},
+		{"size: 300 MB checkpoint", []string{"evolve", "--resume", bigState}, 1, "state.json: 314572800 bytes: the limit is 268435456 (raise it with --limits state-bytes=N"},
+		{"depth: checkpoint", []string{"evolve", "--resume", deepState}, 1, "state.json: line 1: more than 64 levels of nesting: the limit is 64 (raise it with --limits depth=N"},
 		{"device: genome", []string{"genome", "show", "/dev/zero"}, 1, "/dev/zero: not a regular file (a character device)"},
 		{"names: genome show", []string{"genome", "show", evilGenome}, 0, `name:     \x1b]0;owned\x07\x1b[2J\u009b31m\u202eevil`},
 		{"names: genome rules", []string{"genome", "rules", evilGenome}, 0, `\x1b]0;owned\x07`},
 		{"names: stats", []string{"stats", evilHand}, 0, `\x1b[31mred\x1b]0;owned\x07`},
 	}
 	return as
+}
+
+// runDir makes dir/name look like a run of quickstart stopped after
+// generation 1: its config.json and a checkpoint whose state.json is a
+// placeholder (the attacks replace one file or the other).
+func runDir(t testing.TB, dir, name string) string {
+	t.Helper()
+	run := filepath.Join(dir, name)
+	cp := filepath.Join(run, "checkpoints", "gen-0001")
+	require.NoError(t, os.MkdirAll(cp, 0o755))
+	cfg, _, err := experiments.Open("quickstart")
+	require.NoError(t, err)
+	js, err := json.MarshalIndent(&cfg, "", "  ")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(run, "config.json"), js, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(cp, "state.json"), []byte("{}"), 0o644))
+	return run
 }
 
 // sharedLineage returns a genome buffer whose lineage holds n entries that

@@ -76,7 +76,7 @@ func serve(ctx context.Context, args []string, sio stdio, ready func(addr string
 		fmt.Fprintf(sio.err, "deckforge serve: --addr %q: %v\n", *addr, err)
 		return 2
 	}
-	srv, err := server.New(server.Config{Dir: dir, Wasm: findWasm(*wasm), LoopbackOnly: loopback})
+	srv, err := server.New(server.Config{Dir: dir, Wasm: findWasm(*wasm), LoopbackOnly: loopback, Limits: sio.lim})
 	if err != nil {
 		fmt.Fprintf(sio.err, "deckforge %v\n", err)
 		return 1

@@ -20,6 +20,8 @@ import (
 
 	"github.com/deckforge/deckforge/evolve"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/safefile"
 	dfnats "github.com/deckforge/deckforge/sim/nats"
 )
 
@@ -95,7 +97,7 @@ func runWorker(args []string, sio stdio) int {
 		defer mu.Unlock()
 		fmt.Fprintf(sio.err, "deckforge worker %s: "+format+"\n", append([]any{name}, a...)...)
 	}
-	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf, Verbose: *verbose}
+	opt := dfnats.WorkerOptions{ID: name, Workers: w, Handlers: workerHandlers(w), Logf: logf, Verbose: *verbose, Limits: sio.lim}
 	if !*quiet {
 		opt.Progress = func(p dfnats.WorkerProgress) {
 			logf("%d jobs done in %s, %.1f jobs/s", p.Done, p.Elapsed.Round(time.Second), p.Rate)
@@ -221,18 +223,23 @@ func (e *natsEvaluator) Evaluate(ctx context.Context, cfg *evolve.Config, tasks 
 // workersFile is the name of the run directory's list of workers.
 const workersFile = "workers.json"
 
-// readWorkers reads dir/workers.json (nothing when absent).
-func readWorkers(dir string) (map[string]int, error) {
-	data, err := os.ReadFile(filepath.Join(dir, workersFile))
+// readWorkers reads dir/workers.json (nothing when absent) within lim:
+// a regular file within config-bytes, nested within depth.
+func readWorkers(dir string, lim limits.Limits) (map[string]int, error) {
+	name := filepath.Join(dir, workersFile)
+	data, err := safefile.ReadKind(name, lim, limits.ConfigBytes)
 	if errors.Is(err, os.ErrNotExist) {
 		return map[string]int{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
+	if err := limits.CheckDepth(data, limits.JSON, lim.Or().Depth); err != nil {
+		return nil, limits.InFile(err, name)
+	}
 	var ws []dfnats.WorkerJobs
 	if err := json.Unmarshal(data, &ws); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, workersFile), err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	out := map[string]int{}
 	for _, w := range ws {

@@ -86,7 +86,7 @@ func TestDealAndProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := d.Actions[len(d.Actions)-1]
+	last := d.Actions[len(d.Actions)-1].String()
 	if !strings.HasPrefix(last, "d db ") || len(last) != len("d db 2c") {
 		t.Fatalf("dealt %q", last)
 	}
@@ -127,25 +127,25 @@ func TestReplayErrors(t *testing.T) {
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 sm AsKs"}, "before the showdown"},
 	} {
 		x := s.Clone()
-		x.Actions = c.actions
+		x.Actions = mustActions(c.actions...)
 		if _, err := Progress(x); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: got %v, want %q", c.actions, err, c.want)
 		}
 	}
 	// A showdown with a hidden hand cannot be settled; shown cards settle it.
 	x := s.Clone()
-	x.Actions = []string{"d dh p1 ????", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc",
-		"d db 4c5c9h", "p2 cc", "p3 cc", "p1 cc", "d db Td", "p2 cc", "p3 cc", "p1 cc", "d db Jd", "p2 cc", "p3 cc", "p1 cc"}
+	x.Actions = mustActions("d dh p1 ????", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc",
+		"d db 4c5c9h", "p2 cc", "p3 cc", "p1 cc", "d db Td", "p2 cc", "p3 cc", "p1 cc", "d db Jd", "p2 cc", "p3 cc", "p1 cc")
 	if _, err := Settle(x); err == nil || !strings.Contains(err.Error(), "unknown hole cards") {
 		t.Errorf("settle with hidden cards: %v", err)
 	}
-	x.Actions = append(x.Actions, "p1 sm AsAd")
+	x.Actions = append(x.Actions, mustAction("p1 sm AsAd"))
 	fin, err := Settle(x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	eq(t, "aces win", fin, amounts(54, 98, 73.25))
-	x.Actions[len(x.Actions)-1] = "p1 sm"
+	x.Actions[len(x.Actions)-1] = mustAction("p1 sm")
 	fin, err = Settle(x)
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,15 @@
 package nats
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 // FuzzDecodeJob: any bytes give a job or an error, never a panic, and a
@@ -79,4 +83,44 @@ func TestDecodeJobErrors(t *testing.T) {
 		_, _, err := DecodeJob([]byte(c.data))
 		require.ErrorContains(t, err, c.want, c.data)
 	}
+}
+
+// TestDecodeJobLimits: a worker reads jobs within its limits (the
+// genome's bytes, phases and lineage; the nesting of the message), and a
+// refusal names the field and the limit.
+func TestDecodeJobLimits(t *testing.T) {
+	g, err := genome.Seed("hearts")
+	require.NoError(t, err)
+	j, _, err := NewJob("games", g, []byte(`{"games":2}`), 7)
+	require.NoError(t, err)
+	j.Reply = "r"
+	data, err := j.Encode()
+	require.NoError(t, err)
+	_, _, err = DecodeJobWith(data, limits.Limits{})
+	require.NoError(t, err, "zero limits are the defaults")
+
+	_, _, err = DecodeJobWith(data, limits.Limits{Phases: 1})
+	var le *limits.Error
+	require.True(t, errors.As(err, &le), "%v", err)
+	assert.Equal(t, "phases", le.Limit)
+	assert.Contains(t, err.Error(), "sim/nats: job: genome: phases: ")
+	assert.Contains(t, err.Error(), "the limit is 1 (raise it with --limits phases=N")
+
+	_, _, err = DecodeJobWith(data, limits.Limits{GenomeBytes: 64})
+	require.True(t, errors.As(err, &le), "%v", err)
+	assert.Equal(t, limits.GenomeBytes, le.Limit)
+	assert.Contains(t, err.Error(), fmt.Sprintf("sim/nats: job: genome: %d bytes: the limit is 64", len(j.Genome)))
+
+	_, _, err = DecodeJobWith([]byte(`{"protocol":1,"config":[[[]]]}`), limits.Limits{Depth: 2})
+	require.True(t, errors.As(err, &le), "%v", err)
+	assert.Equal(t, "depth", le.Limit)
+
+	// A JSON genome where FlatBuffers belong is refused before parsing.
+	js, err := genome.EncodeJSON(g)
+	require.NoError(t, err)
+	j.Genome = js
+	data, err = j.Encode()
+	require.NoError(t, err)
+	_, _, err = DecodeJobWith(data, limits.Limits{})
+	require.ErrorContains(t, err, "genome: not a FlatBuffers genome")
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 // Protocol is the version of the job and result encoding. Every job
@@ -99,14 +100,24 @@ func (e *ProtocolError) Error() string {
 	return fmt.Sprintf("sim/nats: message of protocol %d, but this deckforge speaks protocol %d: run the same deckforge version on the coordinator and the workers", e.Got, Protocol)
 }
 
-// DecodeJob reads a job, checking its protocol version first (a
-// *ProtocolError when it differs), then every field: the kind is named,
-// the genome is a valid genome, the configuration is JSON, the key is the
-// key of the rest, the reply subject is set. The decoded genome is
-// returned with it.
+// DecodeJob reads a job within the default limits (see DecodeJobWith).
 func DecodeJob(data []byte) (*Job, *genome.Genome, error) {
+	return DecodeJobWith(data, limits.Default())
+}
+
+// DecodeJobWith reads a job, checking its size (MaxMessage) and nesting
+// (lim.Depth) first, then its protocol version (a *ProtocolError when it
+// differs), then every field: the kind is named, the genome is a valid
+// genome within lim (genome-bytes, phases, lineage), the configuration is
+// JSON, the key is the key of the rest, the reply subject is set. Zero
+// fields of lim are the defaults. The decoded genome is returned with it.
+func DecodeJobWith(data []byte, lim limits.Limits) (*Job, *genome.Genome, error) {
+	lim = lim.Or()
 	if len(data) > MaxMessage {
 		return nil, nil, fmt.Errorf("sim/nats: job of %d bytes, more than %d", len(data), MaxMessage)
+	}
+	if err := limits.CheckDepth(data, limits.JSON, lim.Depth); err != nil {
+		return nil, nil, fmt.Errorf("sim/nats: job: %w", err)
 	}
 	if err := checkProtocol(data); err != nil {
 		return nil, nil, err
@@ -125,7 +136,13 @@ func DecodeJob(data []byte) (*Job, *genome.Genome, error) {
 	case !json.Valid(j.Config):
 		return nil, nil, errors.New("sim/nats: job: config: not JSON")
 	}
-	g, err := genome.DecodeFB(j.Genome)
+	if int64(len(j.Genome)) > lim.GenomeBytes {
+		return nil, nil, fmt.Errorf("sim/nats: job: %w", &limits.Error{Field: "genome", Limit: limits.GenomeBytes, Max: lim.GenomeBytes, Got: int64(len(j.Genome)), What: "bytes"})
+	}
+	if !genome.IsFlatBuffer(j.Genome) {
+		return nil, nil, errors.New("sim/nats: job: genome: not a FlatBuffers genome")
+	}
+	g, err := genome.DecodeWith(j.Genome, lim)
 	if err != nil {
 		return nil, nil, fmt.Errorf("sim/nats: job: genome: %w", err)
 	}

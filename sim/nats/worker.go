@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 // Headers every job carries beside its body, readable whatever the body's
@@ -48,6 +49,9 @@ type WorkerOptions struct {
 	Workers int
 	// Handlers run the jobs, by kind. A job of another kind is refused.
 	Handlers map[string]Handler
+	// Limits bound the jobs the worker reads (DecodeJobWith); zero
+	// fields are the defaults.
+	Limits limits.Limits
 	// Progress, if set, is called every ProgressEvery (default 10s) and
 	// when Work returns.
 	Progress      func(WorkerProgress)
@@ -236,7 +240,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 		w.refuse(ctx, msg, reply, key, id, (&ProtocolError{Got: atoiOr(p, -1)}).Error())
 		return true
 	}
-	job, g, err := DecodeJob(msg.Data())
+	job, g, err := DecodeJobWith(msg.Data(), w.opt.Limits)
 	if err != nil {
 		// A job this worker cannot read is read by no other of the same
 		// version: answer with the error so the coordinator stops.

@@ -21,6 +21,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/internal/limits"
 )
 
 // TestServeRefusesFIFO: a FIFO named *.phh used to block the request (and
@@ -210,4 +212,25 @@ func TestListGamePlayersHands(t *testing.T) {
 	assert.Contains(t, page, "<th>game</th>")
 	assert.Contains(t, page, html.EscapeString(byName["one.phh"].Game))
 	assert.True(t, strings.Contains(page, ">2<"), "the page shows the hands of two.phhs")
+}
+
+// TestListHonoursLimits: the list reads PHH files within the configured
+// limits: a .phhs file of more hands than Limits.Hands is not summarised.
+func TestListHonoursLimits(t *testing.T) {
+	dir := t.TempDir()
+	hand, err := os.ReadFile("testdata/dwan-ivey-2009.phh")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "two.phhs"), []byte("[1]\n"+string(hand)+"\n[2]\n"+string(hand)), 0o644))
+	list := func(lim limits.Limits) File {
+		s := newServer(t, Config{Dir: dir, Limits: lim})
+		code, body, _ := get(t, s, "/api/files")
+		require.Equal(t, http.StatusOK, code)
+		var files []File
+		require.NoError(t, json.Unmarshal([]byte(body), &files))
+		require.Len(t, files, 1)
+		return files[0]
+	}
+	assert.Equal(t, 2, list(limits.Limits{}).Hands)
+	f := list(limits.Limits{Hands: 1})
+	assert.Equal(t, "not valid PHH", f.Note, "two hands read with a limit of one")
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/deckforge/deckforge/engine/phh"
-	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/replay"
 )
 
@@ -188,7 +187,7 @@ func (s *Server) summarize(name string, info os.FileInfo) summary {
 	}
 	var variants []string
 	seen := map[string]bool{}
-	err = phh.ScanFile(name, data, limits.Default(), func(e phh.Entry) error {
+	err = phh.ScanFile(name, data, s.lim, func(e phh.Entry) error {
 		if e.Err != nil {
 			return nil
 		}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/limits"
 	"github.com/deckforge/deckforge/internal/safefile"
 	"github.com/deckforge/deckforge/viewer/web"
 )
@@ -41,6 +42,9 @@ type Config struct {
 	// LoopbackOnly refuses requests whose Host header is not localhost or
 	// a loopback address.
 	LoopbackOnly bool
+	// Limits bound what the file list reads of a PHH file for its
+	// summary (hands, players, nesting); zero fields are the defaults.
+	Limits limits.Limits
 }
 
 // Server serves the viewer and the files of a directory.
@@ -51,6 +55,7 @@ type Server struct {
 	dir          string
 	wasm         string
 	loopbackOnly bool
+	lim          limits.Limits
 	mux          *http.ServeMux
 	page         fs.FS
 }
@@ -77,7 +82,7 @@ func New(cfg Config) (*Server, error) {
 	if abs, err := filepath.Abs(cfg.Dir); err == nil {
 		dir = abs
 	}
-	s := &Server{root: root, dir: dir, wasm: cfg.Wasm, loopbackOnly: cfg.LoopbackOnly, page: web.Files()}
+	s := &Server{root: root, dir: dir, wasm: cfg.Wasm, loopbackOnly: cfg.LoopbackOnly, lim: cfg.Limits.Or(), page: web.Files()}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.serveRoot)
 	mux.HandleFunc("GET /view", s.serveViewer)
