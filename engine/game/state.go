@@ -284,6 +284,9 @@ func (s *State) Moves() int { return int(s.moves) }
 // ApplyUnchecked calls, MoveDone included.
 func (s *State) Decisions() int { return int(s.decisions) }
 
+// Phase returns the index of the phase being played (Observation.Phase).
+func (s *State) Phase() int { return int(s.pc) }
+
 // Turn returns the current turn, counted from 1.
 func (s *State) Turn() int { return int(s.turnsDone) + 1 }
 
@@ -296,11 +299,6 @@ func (s *State) Dealer() int { return int(s.dealer) }
 // Hand returns player p's hand: the true state, for referees, transcripts
 // and tests (agents see Observation).
 func (s *State) Hand(p int) cards.Set { return s.hand[p] }
-
-// ClaimCards returns the cards of the last claim while they lie on the
-// centre pile unchallenged: the true state, for referees, tests and a
-// search's own determinizations (agents see Observation.ClaimCount).
-func (s *State) ClaimCards() cards.Set { return s.claimCards & s.pile }
 
 // Score returns player p's score.
 func (s *State) Score(p int) int { return int(s.score[p]) }

@@ -53,7 +53,6 @@ type ISMCTS struct {
 	rew   []float64
 	q     [game.MaxPlayers]float64
 	obs   game.Observation
-	robs  game.Observation // the observer's, at the root (claim games)
 	cache profileCache
 
 	// The betting policy of the search (see betPolicy): the strength
@@ -177,9 +176,6 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		}
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
-	if pr := a.cache.get(v.Program()); pr.claims {
-		a.robs = v.Observation()
-	}
 	if a.limit > 0 {
 		start := time.Now()
 		for i := 0; ; i++ {
@@ -218,17 +214,14 @@ func (a *ISMCTS) iterate(v View) {
 	det := &a.det
 	v.DeterminizeInto(det, a.rng)
 	pr := a.cache.get(v.Program())
-	if pr.claims {
-		honestClaim(det, v.Player(), &a.robs)
-	}
 	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
 	cur := int32(0)
 	for !det.Terminal() {
-		if (pr.betting || pr.claims) && det.ToMove() != v.Player() {
-			// Another player's betting or claim decision: it plays the
+		if pr.betting && det.ToMove() != v.Player() {
+			// Another player's betting decision: it plays the betting
 			// policy with its own (determinized) cards.
-			if m, ok := a.policy(pr, det); ok {
+			if m, ok := a.betPolicy(pr, det); ok {
 				c := a.nodes[cur].child
 				for c >= 0 && a.nodes[c].move != m {
 					c = a.nodes[c].next
@@ -334,13 +327,22 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 			return
 		}
-		if pr.betting || pr.claims {
-			if m, ok := a.policy(pr, det); ok {
+		if pr.betting {
+			if m, ok := a.betPolicy(pr, det); ok {
 				det.ApplyUnchecked(m)
 				continue
 			}
 		}
-		det.ApplyUnchecked(det.LegalMove(a.intN(det.NumLegal())))
+		n := det.NumLegal()
+		m := det.LegalMove(a.intN(n))
+		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
+			// Declining to play when a card can be played: the
+			// rollout draws another move.
+			for m.Kind == game.MovePass {
+				m = det.LegalMove(a.intN(n))
+			}
+		}
+		det.ApplyUnchecked(m)
 	}
 	a.rew = det.Rewards(a.rew)
 }
@@ -376,40 +378,6 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 		return game.Move{}, false
 	}
 	return greedyBet(&bo, a.strength(pr, o)), true
-}
-
-// policy returns the move of the player to move in det when it faces a
-// betting decision (betPolicy) or a claim phase's (the greedy claim rule,
-// heuristics.claim, on that player's own cards); ok is false otherwise.
-func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
-	if pr.betting {
-		return a.betPolicy(pr, det)
-	}
-	det.ObserveInto(det.ToMove(), &a.h.obs, false)
-	return a.h.claim(NewView(det), pr, a.rng)
-}
-
-// honestClaim makes the last claim in the determinization det honest as
-// far as the claimant, playing the greedy claim rule, would have made it:
-// each claimed card not of the claimed rank changes places with a card of
-// that rank in the claimant's hand (both hidden from the observer). o is
-// the observer's observation. A claim then reveals what it reveals.
-func honestClaim(det *game.State, observer int, o *game.Observation) {
-	q := int(o.Claimant)
-	if q < 0 || q == observer {
-		return
-	}
-	r := rankCards(o.ClaimRank)
-	lies := det.ClaimCards() &^ r
-	avail := det.Hand(q) & r
-	for lies != 0 && avail != 0 {
-		c := cards.Card(bits.TrailingZeros64(uint64(lies)))
-		d := cards.Card(bits.TrailingZeros64(uint64(avail)))
-		avail &^= 1 << d
-		if det.SwapHidden(observer, c, d) {
-			lies &^= 1 << c
-		}
-	}
 }
 
 // strength returns the strength of the observer's hand in o (see
