@@ -241,6 +241,16 @@ func walkAll(ctx context.Context, t *testing.T, name string, data []byte, showAl
 		if err := json.Unmarshal([]byte(page), &got); err != nil {
 			t.Fatal(err)
 		}
+		// The page adds the mark it draws on each seat (ui.SeatMark,
+		// tested in viewer/ui); the rest is the Go model's state.
+		seats, _ := got["seats"].([]any)
+		for _, s := range seats {
+			seat, _ := s.(map[string]any)
+			if m := seat["mark"]; m != "none" && m != "paused" && m != "busted" {
+				t.Fatalf("%s: seat %v has mark %v", name, seat["seat"], m)
+			}
+			delete(seat, "mark")
+		}
 		if want := asJSON(t, c.State()); !reflect.DeepEqual(got, want) {
 			h, s := c.Position()
 			t.Fatalf("%s, hand %d step %d: the page's state differs from the Go model's:\npage %v\n  go %v", name, h, s, got, want)
