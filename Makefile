@@ -93,6 +93,12 @@ FUZZTIME ?= 30s
 fuzz:
 	@scripts/fuzz.sh $(FUZZTIME)
 
+# The default sit-out sessions for run seeds 1..20 played to the end (issue
+# 14; a long run, not part of make test).
+.PHONY: sessions
+sessions:
+	@scripts/sessions.sh 1 20
+
 clean:
 	rm -rf $(BIN) bench.txt
 

@@ -18,8 +18,9 @@ import (
 //
 // Variants: "base" is the evaluation alone; "full" admits the genomes as a
 // run does (the experiment's turn cap, lint repair), runs the ablation pass
-// (4 games per part) and the skill ladder on the best 3 at the selection
-// budget (ismcts:10, 12 games per pair), as the shipped experiments do.
+// (4 games per part, 16 more where the games part ways) and the skill
+// ladder on the best 3 at the selection budget of the betting experiment
+// (ismcts:20, 32 games per pair), as the shipped experiments do.
 func BenchmarkGeneration(b *testing.B) {
 	for _, full := range []bool{false, true} {
 		name := "base"
@@ -37,7 +38,7 @@ func benchGeneration(b *testing.B, full bool) {
 		c.Evaluation.MaxTurns = 200
 		c.Evaluation.CapDraws = true
 		c.Evaluation.AblationGames = 4
-		c.Skill = SkillConfig{Top: 3, Agent: "ismcts:10", Games: 12}
+		c.Skill = SkillConfig{Top: 3, Agent: "ismcts:20", Games: 32}
 	}
 	r := &runner{cfg: c}
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -74,6 +75,7 @@ func benchGeneration(b *testing.B, full bool) {
 			inds[i] = &Individual{Genome: ind.Genome, Hash: ind.Hash}
 		}
 		ev := newEvaluator(evolutionSpec(&c), fit, grid, runtime.GOMAXPROCS(0))
+		ev.cfg, ev.eval = &c, Local{Workers: runtime.GOMAXPROCS(0)}
 		if err := ev.evaluate(context.Background(), inds, sample); err != nil {
 			b.Fatal(err)
 		}

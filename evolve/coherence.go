@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/deckforge/deckforge/engine/game"
@@ -18,7 +19,8 @@ const (
 	// tricks collected.
 	MechanicTricks = "tricks"
 	// MechanicBetting: chips, a betting phase, and chips decide the game
-	// (a most_chips or last_with_chips win condition).
+	// (the first win condition is most_chips or last_with_chips; later
+	// ones only break its ties).
 	MechanicBetting = "betting"
 	// MechanicShowdown: a showdown phase.
 	MechanicShowdown = "showdown"
@@ -34,12 +36,13 @@ func HasMechanic(g *genome.Genome, name string) bool {
 	}
 	switch name {
 	case MechanicBetting:
-		if !g.Setup.HasChips() || !has(genome.PhaseBetting) {
+		if !g.Setup.HasChips() || !has(genome.PhaseBetting) || len(g.WinConditions) == 0 {
 			return false
 		}
-		return slices.ContainsFunc(g.WinConditions, func(w genome.WinCondition) bool {
-			return w.Kind == genome.WinMostChips || w.Kind == genome.WinLastWithChips
-		})
+		// Chips decide: the first win condition, the one the others only
+		// break ties of, counts chips.
+		w := g.WinConditions[0].Kind
+		return w == genome.WinMostChips || w == genome.WinLastWithChips
 	case MechanicShowdown:
 		return has(genome.PhaseShowdown)
 	case MechanicTricks:
@@ -92,6 +95,7 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	unread_scoring         the scoring rules are removed
 //	trump_without_tricks   the trump rule becomes none
 //	tiny_bet               the bet unit is raised to half the big blind
+//	vacuous_condition      the condition is simplified (Genome.Simplify)
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -134,6 +138,12 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			g.Scoring = nil
 		case genome.DefectTrumpWithoutTricks:
 			g.Setup.Trump = genome.TrumpNone
+		case genome.DefectVacuousCondition:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = g.Simplify(*r.C)
+				}
+			}
 		case genome.DefectTinyBet:
 			if !indexed {
 				return false
@@ -203,38 +213,132 @@ func without(g *genome.Genome, p part) *genome.Genome {
 	return c
 }
 
-// playPrint is what ablation compares: per game, the winners, the turns and
-// the hands played.
+// playPrint is what ablation compares exactly: per game, the winners, the
+// turns and the hands played.
 type playPrint []uint64
 
+// played is the games of one fingerprint: their exact print and their
+// per-game profile (profileOf) for the measured comparison.
+type played struct {
+	print   playPrint
+	profile [][profileLen]float64
+}
+
+// The quantities of a game's profile: what "play" means when ablation
+// cannot compare games one by one.
+const (
+	profTurns       = iota // turns played
+	profHands              // hands played
+	profDecisions          // decisions per player
+	profBranching          // legal moves per decision
+	profForced             // forced actions per action
+	profChipFlow           // chips that changed hands, per player and hand
+	profLeads              // lead changes
+	profPerTurn            // decisions per turn
+	profActsPerTurn        // actions per turn
+	profileLen
+)
+
+func profileOf(r *sim.GameResult) [profileLen]float64 {
+	var p [profileLen]float64
+	n := max(r.Players, 1)
+	p[profTurns] = float64(r.Turns)
+	p[profHands] = float64(r.Hands)
+	p[profDecisions] = float64(r.Decisions) / float64(n)
+	if r.Decisions > 0 {
+		p[profBranching] = float64(r.LegalSum) / float64(r.Decisions)
+	}
+	if r.Actions > 0 {
+		p[profForced] = float64(r.ForcedActions) / float64(r.Actions)
+	}
+	var flow float64
+	for i := 0; i < r.Players && i < len(r.NetChips); i++ {
+		flow += math.Abs(float64(r.NetChips[i]))
+	}
+	p[profChipFlow] = flow / float64(n) / float64(max(r.Hands, 1))
+	p[profLeads] = float64(r.LeadChanges)
+	if r.Turns > 0 {
+		p[profPerTurn] = float64(r.Decisions) / float64(r.Turns)
+		p[profActsPerTurn] = float64(r.Actions) / float64(r.Turns)
+	}
+	return p
+}
+
 // fingerprint plays games games of g by agent in every seat from seed and
-// returns their print.
-func fingerprint(ctx context.Context, g *genome.Genome, agentName string, players, games int, seed uint64, opt sim.Options) (playPrint, error) {
+// returns their print and profile.
+func fingerprint(ctx context.Context, g *genome.Genome, agentName string, players, games int, seed uint64, opt sim.Options) (played, error) {
 	prog, err := game.Compile(g)
 	if err != nil {
-		return nil, err
+		return played{}, err
 	}
 	opt.Players = min(max(players, prog.MinPlayers()), prog.MaxPlayers())
 	opt.KeepGames, opt.SameDeals = true, true
 	opt.Progress, opt.Replay = nil, nil
 	res, err := sim.Run(ctx, prog, []string{agentName}, games, seed, 1, opt)
 	if err != nil {
-		return nil, err
+		return played{}, err
 	}
-	out := make(playPrint, len(res.Games))
-	for i, r := range res.Games {
-		out[i] = uint64(r.Winners) | uint64(r.Turns)<<16 | uint64(r.Hands)<<40
+	out := played{print: make(playPrint, len(res.Games)), profile: make([][profileLen]float64, len(res.Games))}
+	for i := range res.Games {
+		r := &res.Games[i]
+		out.print[i] = uint64(r.Winners) | uint64(r.Turns)<<16 | uint64(r.Hands)<<40
+		out.profile[i] = profileOf(r)
 	}
 	return out, nil
 }
 
+// ablationProfileFactor is how many more games than the exact comparison
+// the measured comparison plays.
+const ablationProfileFactor = 4
+
+// sameProfile reports whether two sets of games play alike: for every
+// quantity of the profile the means differ by at most 1.96 standard
+// errors of the difference (Welch's two-sample statistic), so no change
+// is significant.
+func sameProfile(a, b [][profileLen]float64) bool {
+	if len(a) < 2 || len(b) < 2 {
+		return false
+	}
+	for q := range profileLen {
+		ma, va := meanVar(a, q)
+		mb, vb := meanVar(b, q)
+		se := math.Sqrt(va/float64(len(a)) + vb/float64(len(b)))
+		if math.Abs(ma-mb) > 1.96*se+1e-9 {
+			return false
+		}
+	}
+	return true
+}
+
+// meanVar is the mean and sample variance of quantity q over games.
+func meanVar(games [][profileLen]float64, q int) (mean, variance float64) {
+	for _, g := range games {
+		mean += g[q]
+	}
+	mean /= float64(len(games))
+	for _, g := range games {
+		variance += (g[q] - mean) * (g[q] - mean)
+	}
+	return mean, variance / float64(max(len(games)-1, 1))
+}
+
 // Ablate removes, one at a time, every phase, effect and scoring rule of g
-// whose removal does not change play: with the removal the genome is still
-// valid and free of lint defects, and games games played by agent from the
-// same seeds have the same winners, turns and hands in every game. It
-// returns the pruned genome (g itself when nothing was removed) and what
-// it removed. The parts are tried from the last to the first so indexes
-// stay meaningful; a removal is kept before the next part is tried.
+// whose removal does not change play measurably. With the removal the
+// genome must still be valid and free of lint defects, and then either
+//
+//   - exactly: games games played by agent from the same seeds have the
+//     same winners, turns and hands in every game; or
+//   - measurably: when the removal changes the random stream (a dead phase
+//     that still shuffles, draws at random or makes the agents sample), so
+//     the games part ways, ablationProfileFactor × games games of each
+//     have the same profile (sameProfile: turns, hands, decisions per
+//     player, legal moves per decision, forced share, chip flow per hand,
+//     lead changes, decisions and actions per turn): no mean moved significantly.
+//
+// It returns the pruned genome (g itself when nothing was removed) and
+// what it removed. The parts are tried from the last to the first so
+// indexes stay meaningful; a removal is kept before the next part is
+// tried.
 func Ablate(ctx context.Context, g *genome.Genome, agentName string, players, games int, seed uint64, opt sim.Options) (*genome.Genome, []string, error) {
 	if games <= 0 {
 		return g, nil, nil
@@ -243,6 +347,7 @@ func Ablate(ctx context.Context, g *genome.Genome, agentName string, players, ga
 	if err != nil {
 		return nil, nil, err
 	}
+	var baseWide *played // the current genome's measured games, played when first needed
 	cur := g
 	var removed []string
 	ps := parts(g)
@@ -255,9 +360,28 @@ func Ablate(ctx context.Context, g *genome.Genome, agentName string, players, ga
 		if err != nil {
 			continue // the smaller game cannot be played: keep the part
 		}
-		if slices.Equal(fp, base) {
+		same := slices.Equal(fp.print, base.print)
+		if !same && sameProfile(fp.profile, base.profile) {
+			// The few games part ways but look alike: measure more.
+			if baseWide == nil {
+				w, err := fingerprint(ctx, cur, agentName, players, ablationProfileFactor*games, seed, opt)
+				if err != nil {
+					return nil, nil, err
+				}
+				baseWide = &w
+			}
+			w, err := fingerprint(ctx, c, agentName, players, ablationProfileFactor*games, seed, opt)
+			if err != nil {
+				continue
+			}
+			// Against the game before any measured removal, so that
+			// removals do not drift away from it one small step at a time.
+			same = sameProfile(w.profile, baseWide.profile)
+		}
+		if same {
 			removed = append(removed, ps[k].String())
 			cur = c
+			base = fp
 		}
 	}
 	return cur, removed, nil

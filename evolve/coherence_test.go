@@ -37,6 +37,13 @@ func TestCohereRepairsDefects(t *testing.T) {
 	assert.Equal(t, genome.TrumpNone, g.Setup.Trump)
 	assert.Equal(t, uint32(5), g.Phases[0].Betting.MinBet)
 
+	// A vacuous condition is simplified.
+	c8 := seedGenome(t, "crazy_eights")
+	want := c8.Phases[0].Play.Condition
+	c8.Phases[0].Play.Condition = genome.And(want, genome.Num(genome.TestHandSize, genome.CmpGe, 0))
+	require.True(t, Cohere(c8))
+	assert.True(t, genome.EqualConditions(&want, &c8.Phases[0].Play.Condition))
+
 	// Chips without betting has no repair.
 	w := seedGenome(t, "war")
 	w.Setup.StartingChips = 50
@@ -52,6 +59,8 @@ func TestHasMechanic(t *testing.T) {
 	tricks := seedGenome(t, "omaha_pl")
 	tricks.WinConditions = []genome.WinCondition{{Kind: genome.WinMostTricks}}
 	assert.False(t, HasMechanic(tricks, MechanicBetting), "chips that decide nothing")
+	tricks.WinConditions = []genome.WinCondition{{Kind: genome.WinMostTricks}, {Kind: genome.WinMostChips}}
+	assert.False(t, HasMechanic(tricks, MechanicBetting), "chips that only break ties")
 	assert.Equal(t, []string{MechanicTricks}, missingMechanics(seedGenome(t, "go_fish"), []string{MechanicTricks}))
 }
 
@@ -88,4 +97,66 @@ func TestSkillBand(t *testing.T) {
 	l.Steps = l.Steps[:1]
 	assert.True(t, monotone(l))
 	assert.False(t, monotone(nil))
+}
+
+func TestAblateFindsDeadPartsThatShiftTheDeal(t *testing.T) {
+	g := seedGenome(t, "crazy_eights")
+	// One card turned face up beside the stock at the start of the hand,
+	// which nothing reads: every later draw takes another card, so the
+	// games part ways, but they play alike.
+	g.Phases = append([]genome.Phase{{Kind: genome.PhaseDeal, Deal: genome.DealPhase{To: genome.DealToCommunity, Count: 1}}}, g.Phases...)
+	g.Turns.CycleStart, g.Turns.CycleEnd = 1, 2
+	require.Empty(t, genome.Validate(g))
+	require.Empty(t, genome.Lint(g))
+	ctx := context.Background()
+	with, err := fingerprint(ctx, g, "greedy", 2, 4, 3, sim.Options{})
+	require.NoError(t, err)
+	plain, err := fingerprint(ctx, seedGenome(t, "crazy_eights"), "greedy", 2, 4, 3, sim.Options{})
+	require.NoError(t, err)
+	require.NotEqual(t, plain.print, with.print, "the deal changes the games one by one")
+	pruned, removed, err := Ablate(ctx, g, "greedy", 2, 4, 3, sim.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"phase 0"}, removed)
+	assert.Len(t, pruned.Phases, 1)
+	assert.Equal(t, genome.PhasePlay, pruned.Phases[0].Kind, "the play phase matters")
+	assert.Len(t, pruned.Effects, 1, "wild eights change play")
+}
+
+func TestSameProfile(t *testing.T) {
+	games := func(turns ...float64) [][profileLen]float64 {
+		out := make([][profileLen]float64, len(turns))
+		for i, v := range turns {
+			out[i][profTurns] = v
+			out[i][profDecisions] = v / 2
+		}
+		return out
+	}
+	a := games(20, 24, 22, 30, 18, 26, 21, 23)
+	assert.True(t, sameProfile(a, games(21, 23, 22, 29, 19, 25, 22, 24)), "alike")
+	assert.False(t, sameProfile(a, games(40, 44, 42, 50, 38, 46, 41, 43)), "twice as long")
+	assert.False(t, sameProfile(a, a[:1]), "one game says nothing")
+}
+
+func TestPoolLadders(t *testing.T) {
+	step := func(rate float64, games int) sim.LadderStep {
+		lo, hi := wilson(rate, games)
+		return sim.LadderStep{Upper: "greedy", Lower: "random", Games: games, WinRate: rate, Lo: lo, Hi: hi, Beats: lo > 0.5}
+	}
+	var ls []*sim.LadderResult
+	for _, r := range []float64{0.54, 0.56, 0.55, 0.55} {
+		ls = append(ls, &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{step(r, 100)}})
+	}
+	for _, l := range ls {
+		require.False(t, l.Steps[0].Beats, "100 games cannot tell 55% from a coin flip")
+	}
+	p := poolLadders(ls)
+	require.Len(t, p.Steps, 1)
+	s := p.Steps[0]
+	assert.Equal(t, 400, s.Games)
+	assert.InDelta(t, 0.55, s.WinRate, 1e-12)
+	lo, hi := wilson(0.55, 400)
+	assert.InDelta(t, lo, s.Lo, 1e-12)
+	assert.InDelta(t, hi, s.Hi, 1e-12)
+	assert.True(t, s.Beats, "400 games can: the pooled interval is above 1/2")
+	assert.Nil(t, poolLadders(nil))
 }

@@ -129,6 +129,11 @@ type EvaluationConfig struct {
 	// "tricks"): genomes without them are not bred, and a genome that
 	// lacks one fails the missing_mechanic gate.
 	Require []string `toml:"require" json:"require,omitempty"`
+	// PhaseKinds, when set, lists the only phase kinds a genome may have
+	// (genome.PhaseKind names, e.g. "betting", "showdown"): genomes with
+	// another kind are not bred, so a betting experiment breeds poker-like
+	// games and not hybrids with Go Fish.
+	PhaseKinds []string `toml:"phase_kinds" json:"phase_kinds,omitempty"`
 	// AblationGames is the number of games of the ablation pass (see
 	// Ablate), played by the stronger agent in every seat; 0 turns the pass
 	// off.
@@ -325,6 +330,10 @@ func (c *Config) Validate() error {
 	es.check(e.MaxTurns <= genome.MaxTurns, "evaluation.max_turns", "%d out of range 0..%d", e.MaxTurns, genome.MaxTurns)
 	for i, m := range e.Require {
 		es.check(slices.Contains(MechanicNames(), m), fmt.Sprintf("evaluation.require[%d]", i), "%q: want one of %s", m, strings.Join(MechanicNames(), ", "))
+	}
+	for i, k := range e.PhaseKinds {
+		es.check(slices.ContainsFunc(genome.PhaseKinds(), func(pk genome.PhaseKind) bool { return pk.String() == k }),
+			fmt.Sprintf("evaluation.phase_kinds[%d]", i), "%q is not a phase kind", k)
 	}
 	es.check(e.AblationGames >= 0 && e.AblationGames <= 1000, "evaluation.ablation_games", "%d out of range 0..1000", e.AblationGames)
 

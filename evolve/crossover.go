@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/rnd"
 )
 
 // Crossover makes a child of two genomes.
@@ -42,38 +43,38 @@ func (PhaseSetupCrossover) Cross(rng *rand.Rand, a, b *genome.Genome) (*genome.G
 	c.Phases = phases
 
 	cs, os := &c.Setup, &o.Setup
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.Deck, cs.Jokers, cs.Remove = os.Deck, os.Jokers, os.Remove
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.MinPlayers, cs.MaxPlayers = os.MinPlayers, os.MaxPlayers
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.CardsPerPlayer, cs.DealAll, cs.HandSizeChange = os.CardsPerPlayer, os.DealAll, os.HandSizeChange
 		cs.InitialDiscard, cs.Tableau, cs.Community = os.InitialDiscard, os.Tableau, os.Community
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.Trump, cs.TrumpSuit, cs.WildRanks, cs.RankOrder, cs.PointLimit = os.Trump, os.TrumpSuit, os.WildRanks, os.RankOrder, os.PointLimit
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.HandsPerGame, cs.Elimination = os.HandsPerGame, os.Elimination
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		cs.StartingChips, cs.SmallBlind, cs.BigBlind, cs.Ante = os.StartingChips, os.SmallBlind, os.BigBlind, os.Ante
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		c.Turns = o.Turns
 	}
 	n := uint8(len(c.Phases))
 	c.Turns.CycleEnd = min(c.Turns.CycleEnd, n)
 	c.Turns.CycleStart = min(c.Turns.CycleStart, c.Turns.CycleEnd)
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		c.Effects = o.Effects
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		c.Scoring = o.Scoring
 	}
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		c.WinConditions = o.WinConditions
 	}
 	fitChips(c)

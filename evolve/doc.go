@@ -23,8 +23,9 @@
 // genome enters the population only through admission: the experiment's
 // turn cap (evaluation.max_turns) is written into its turns.max_turns (the
 // cap is not a gene), its genome.Lint defects are repaired or it is
-// rejected (Cohere), and it must have the mechanics of evaluation.require
-// (HasMechanic). Each generation after it:
+// rejected (Cohere), it must have the mechanics of evaluation.require
+// (HasMechanic) and, when evaluation.phase_kinds is set, only phases of
+// those kinds. Each generation after it:
 //
 //   - GA: the population.elites best genomes survive unchanged. Children
 //     are bred from parents chosen by tournament selection: with
@@ -41,8 +42,12 @@
 //
 // Before a new genome is measured, the ablation pass (Ablate,
 // evaluation.ablation_games) removes every phase, effect and scoring rule
-// whose removal changes no game: same winners, turns and hands in every
-// game from the same deals. Then the skill stage: the best skill.top
+// whose removal does not change play measurably: the same winners, turns
+// and hands in every game from the same deals, or, when the removal
+// changes the random stream (a dead phase that still shuffles, draws at
+// random or makes the agents sample), no significant change of the games'
+// profile (length, decisions, branching, chip flow, lead changes) over
+// four times the games. Then the skill stage: the best skill.top
 // playable genomes by base fitness that have no ladder yet get the skill
 // ladder measured (sim.Ladder: random < greedy < ismcts:B < ismcts:4B, B
 // from skill.agent, skill.games games per pair). A genome keeps its
@@ -123,12 +128,17 @@
 // seed games of remeasure.seeds for comparison, with remeasure.games_factor
 // (at least 10) times the games, a different game seed, the stronger agents
 // of remeasure.agents and the skill ladder always measured (B from
-// remeasure.skill_agent, remeasure.skill_games games per pair). The best
-// genomes written out are those ranked first by re-measured fitness, with
-// near-clones (at most one coarse gene apart) merged into the better one.
-// report.md says what evolved (a paragraph generated from the data), shows
+// remeasure.skill_agent, remeasure.skill_games games per pair, played in
+// four batches from different seeds and pooled). The re-measured fitness
+// comes with a 95% interval: F ± t₃·s/2, s the standard deviation of the
+// fitness of the four batches, each a quarter of the self-play games with
+// its ladder batch. The best genomes written out are those ranked first,
+// genomes without flags before flagged ones, then by re-measured fitness,
+// with near-clones (at most one coarse gene apart) merged into the better
+// one. report.md says what evolved (a paragraph generated from the data,
+// naming the seed games the best beats: its interval above theirs), shows
 // the evolved and the re-measured scores side by side with every weighted
-// component, the completion and ladder intervals, and flags anything
+// component, the fitness, completion and ladder intervals, and flags anything
 // degenerate (failed gates, lint defects, completion under 99%, more than
 // 200 decisions per player, a ladder that is not monotone, a best genome
 // whose games could not be recorded); remeasure.json labels every

@@ -186,21 +186,27 @@ func whatEvolved(best *Individual, x *Remeasured, seeds []Remeasured) string {
 	if len(m.Pruned) > 0 {
 		fmt.Fprintf(&b, "The ablation pass removed %s before it was measured. ", strings.Join(m.Pruned, ", "))
 	}
-	var above, below []string
+	var beats, above, below []string
 	for _, sd := range seeds {
-		t := fmt.Sprintf("%s (%.3f)", sd.ID, sd.Again.Fitness)
-		if x.Again.Fitness > sd.Again.Fitness {
+		t := fmt.Sprintf("%s (%.3f, %.3f–%.3f)", sd.ID, sd.Again.Fitness, sd.FitnessLo, sd.FitnessHi)
+		switch {
+		case x.FitnessLo > sd.FitnessHi:
+			beats = append(beats, t)
+		case x.Again.Fitness > sd.Again.Fitness:
 			above = append(above, t)
-		} else {
+		default:
 			below = append(below, t)
 		}
 	}
-	fmt.Fprintf(&b, "Its re-measured fitness is %.3f", x.Again.Fitness)
+	fmt.Fprintf(&b, "Its re-measured fitness is %.3f (95%% interval %.3f–%.3f)", x.Again.Fitness, x.FitnessLo, x.FitnessHi)
+	if len(beats) > 0 {
+		fmt.Fprintf(&b, "; it beats the seed games %s (the intervals do not overlap)", strings.Join(beats, ", "))
+	}
 	if len(above) > 0 {
-		fmt.Fprintf(&b, ", above the seed games %s", strings.Join(above, ", "))
+		fmt.Fprintf(&b, "; it scores above %s, within the intervals", strings.Join(above, ", "))
 	}
 	if len(below) > 0 {
-		fmt.Fprintf(&b, "; not above %s", strings.Join(below, ", "))
+		fmt.Fprintf(&b, "; it does not score above %s", strings.Join(below, ", "))
 	}
 	b.WriteString(".")
 	return b.String()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/internal/rnd"
 )
 
 // Mutator makes a mutated copy of a genome.
@@ -165,7 +166,7 @@ func (m *Mutation) pick(rng *rand.Rand) Operator {
 // returns it when it is valid.
 func (m *Mutation) Mutate(rng *rand.Rand, g *genome.Genome) (*genome.Genome, bool) {
 	c := g.Clone()
-	n := between(rng, 1, m.MaxOps)
+	n := rnd.Between(rng, 1, m.MaxOps)
 	changed := false
 	for range n {
 		// An operator that does not apply is replaced by another draw.
@@ -200,7 +201,7 @@ func tweakSetup(rng *rand.Rand, g *genome.Genome) bool {
 	case 3:
 		s.DealAll = !s.DealAll
 		if !s.DealAll && s.CardsPerPlayer == 0 {
-			s.CardsPerPlayer = uint8(between(rng, 2, 7))
+			s.CardsPerPlayer = uint8(rnd.Between(rng, 2, 7))
 		}
 	case 4:
 		s.HandsPerGame = uint16(nudge(rng, int(s.HandsPerGame), 0, 50))
@@ -222,7 +223,7 @@ func tweakSetup(rng *rand.Rand, g *genome.Genome) bool {
 	case 12:
 		s.Elimination = genome.Elimination(rng.IntN(3))
 	default:
-		if chance(rng, 0.5) {
+		if rnd.Chance(rng, 0.5) {
 			s.WildRanks = 0
 		} else {
 			s.WildRanks = genome.Ranks(cards.Rank(rng.IntN(13)))
@@ -305,11 +306,11 @@ func tweakPhase(rng *rand.Rand, g *genome.Genome) bool {
 	p := &g.Phases[idx[rng.IntN(len(idx))]]
 	switch p.Kind {
 	case genome.PhaseDeal:
-		if chance(rng, 0.6) {
+		if rnd.Chance(rng, 0.6) {
 			p.Deal.Count = uint8(nudge(rng, int(p.Deal.Count), 1, 5))
 		} else {
 			p.Deal.To = genome.DealTarget(rng.IntN(3))
-			p.Deal.FaceUp = chance(rng, 0.3)
+			p.Deal.FaceUp = rnd.Chance(rng, 0.3)
 		}
 	case genome.PhaseDraw:
 		d := &p.Draw
@@ -471,7 +472,7 @@ func changeEffect(rng *rand.Rand, g *genome.Genome) bool {
 	case 2:
 		e.Target = genome.EffectTarget(rng.IntN(4))
 	default:
-		e.Value = uint8(between(rng, 1, 3))
+		e.Value = uint8(rnd.Between(rng, 1, 3))
 	}
 	return true
 }
@@ -479,23 +480,8 @@ func changeEffect(rng *rand.Rand, g *genome.Genome) bool {
 // conditions returns pointers to the genome's condition trees with
 // whether card tests are allowed in each.
 func conditions(g *genome.Genome) (cs []*genome.Condition, card []bool) {
-	for i := range g.Phases {
-		p := &g.Phases[i]
-		switch p.Kind {
-		case genome.PhaseDraw:
-			cs, card = append(cs, &p.Draw.Condition), append(card, false)
-		case genome.PhasePlay:
-			cs, card = append(cs, &p.Play.Condition), append(card, true)
-		case genome.PhaseDiscard:
-			if p.Discard.SetSize == 0 {
-				cs, card = append(cs, &p.Discard.Condition), append(card, true)
-			}
-		case genome.PhaseTrick:
-			cs, card = append(cs, &p.Trick.LeadCondition), append(card, true)
-		}
-	}
-	if g.Turns.CycleStart < g.Turns.CycleEnd {
-		cs, card = append(cs, &g.Turns.CycleUntil), append(card, false)
+	for _, r := range g.ConditionRefs() {
+		cs, card = append(cs, r.C), append(card, r.Card)
 	}
 	return cs, card
 }
@@ -539,7 +525,7 @@ func changeCondition(rng *rand.Rand, g *genome.Genome) bool {
 			*n = genome.Not(n.Clone())
 		}
 	default:
-		if chance(rng, 0.5) {
+		if rnd.Chance(rng, 0.5) {
 			*n = genome.And(n.Clone(), randomLeaf(rng, card[k]))
 		} else {
 			*n = genome.Or(n.Clone(), randomLeaf(rng, card[k]))
@@ -577,7 +563,7 @@ func changeWin(rng *rand.Rand, g *genome.Genome) bool {
 	}
 	i := rng.IntN(len(g.WinConditions))
 	w := &g.WinConditions[i]
-	if w.Threshold > 0 && chance(rng, 0.5) {
+	if w.Threshold > 0 && rnd.Chance(rng, 0.5) {
 		w.Threshold = int32(nudge(rng, int(w.Threshold), 1, 500))
 		return true
 	}
@@ -613,7 +599,7 @@ func changeScoring(rng *rand.Rand, g *genome.Genome) bool {
 		return false
 	}
 	r := &g.Scoring[rng.IntN(len(g.Scoring))]
-	if chance(rng, 0.5) {
+	if rnd.Chance(rng, 0.5) {
 		r.Points = int16(nudge(rng, int(r.Points), -20, 20))
 		if r.Points == 0 {
 			r.Points = 1
@@ -636,8 +622,8 @@ func AddBettingPhase(rng *rand.Rand, g *genome.Genome) bool {
 	}
 	s := &g.Setup
 	if s.StartingChips == 0 {
-		s.StartingChips = uint32(50 * between(rng, 1, 10))
-		if s.Elimination == genome.EliminateNone && chance(rng, 0.5) {
+		s.StartingChips = uint32(50 * rnd.Between(rng, 1, 10))
+		if s.Elimination == genome.EliminateNone && rnd.Chance(rng, 0.5) {
 			s.Elimination = genome.EliminateNoChips
 		}
 		hasShowdown := len(phaseIndexes(g, func(p *genome.Phase) bool { return p.Kind == genome.PhaseShowdown })) > 0
@@ -717,7 +703,7 @@ func MutateForcedBets(rng *rand.Rand, g *genome.Genome) bool {
 	switch rng.IntN(3) {
 	case 0:
 		if s.BigBlind == 0 {
-			s.BigBlind = uint32(between(rng, 1, top))
+			s.BigBlind = uint32(rnd.Between(rng, 1, top))
 			s.SmallBlind = s.BigBlind / 2
 		} else {
 			s.BigBlind, s.SmallBlind = 0, 0
@@ -728,13 +714,13 @@ func MutateForcedBets(rng *rand.Rand, g *genome.Genome) bool {
 		}
 		s.BigBlind = uint32(nudge(rng, int(s.BigBlind), 1, top))
 		s.SmallBlind = min(s.SmallBlind, s.BigBlind)
-		if chance(rng, 0.5) {
+		if rnd.Chance(rng, 0.5) {
 			s.SmallBlind = s.BigBlind / 2
 		}
 	default:
 		if s.Ante == 0 {
-			s.Ante = uint32(between(rng, 1, max(top/2, 1)))
-		} else if chance(rng, 0.5) {
+			s.Ante = uint32(rnd.Between(rng, 1, max(top/2, 1)))
+		} else if rnd.Chance(rng, 0.5) {
 			s.Ante = 0
 		} else {
 			s.Ante = uint32(nudge(rng, int(s.Ante), 1, top))

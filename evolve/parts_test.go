@@ -234,8 +234,9 @@ func TestConfigValidate(t *testing.T) {
 	c.Mutation.Weights = map[string]float64{"nope": 1}
 	c.Fitness.Weights = map[string]float64{"balance": -1}
 	c.Remeasure.GamesFactor = 3
+	c.Evaluation.PhaseKinds = []string{"betting", "poker"}
 	err := c.Validate()
-	for _, key := range []string{"population.size", "mutation.weights.nope", "fitness.weights.balance", "remeasure.games_factor"} {
+	for _, key := range []string{"population.size", "mutation.weights.nope", "fitness.weights.balance", "remeasure.games_factor", "evaluation.phase_kinds[1]"} {
 		if err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("error %v does not name %s", err, key)
 		}

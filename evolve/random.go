@@ -9,16 +9,6 @@ import (
 // Random parts of genomes for the mutation operators. They need not be
 // valid in context: every mutation ends with genome.Repair and a check.
 
-func chance(rng *rand.Rand, p float64) bool { return rng.Float64() < p }
-
-// between returns a uniform integer in [lo, hi].
-func between(rng *rand.Rand, lo, hi int) int {
-	if hi <= lo {
-		return lo
-	}
-	return lo + rng.IntN(hi-lo+1)
-}
-
 // nudge returns x moved by a small step: ±1, or ×/÷ 2 for larger values,
 // kept in [lo, hi].
 func nudge(rng *rand.Rand, x, lo, hi int) int {

@@ -3,6 +3,7 @@ package evolve
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
+	"gonum.org/v1/gonum/stat"
 )
 
 // Remeasured is a genome measured again at the end of a run with
@@ -39,6 +41,11 @@ type Remeasured struct {
 	// CloneOf names the better-ranked genome this one is a near-clone of
 	// (it is merged into it and not ranked).
 	CloneOf string `json:"clone_of,omitempty"`
+	// FitnessLo and FitnessHi bound the 95% interval of the re-measured
+	// fitness (batch means over independent batches, see remeasureOne);
+	// both are the fitness itself when the genome failed a gate.
+	FitnessLo float64 `json:"fitness_lo"`
+	FitnessHi float64 `json:"fitness_hi"`
 	// CompletionLo and CompletionHi are the 95% Wilson interval of the
 	// re-measured completion rate.
 	CompletionLo float64 `json:"completion_lo"`
@@ -113,15 +120,33 @@ func (r *runner) finish(ctx context.Context) (*Result, error) {
 	return res, nil
 }
 
-// rank orders the re-measured evolved genomes by re-measured fitness (ties:
-// evolved fitness, then ID), merges near-clones into the better-ranked
-// genome, sets Rank, CloneOf, the completion interval, Monotone and Flags
-// of every entry, and returns the ranked evolved individuals. Seed games
-// keep their place after the evolved ones.
+// rank sets the Components, completion interval, Monotone and Flags of
+// every re-measured entry, orders the evolved genomes (sound ones, without
+// flags, first; then by re-measured fitness; ties: evolved fitness, then
+// ID), merges near-clones into the better-ranked genome, sets Rank and
+// CloneOf, and returns the ranked evolved individuals. Seed games keep
+// their place after the evolved ones.
 func (r *runner) rank(rm []Remeasured) []*Individual {
 	byID := map[string]*Individual{}
 	for _, ind := range r.pop {
 		byID[ind.Genome.ID] = ind
+	}
+	gs := map[string]*genome.Genome{}
+	for i := range rm {
+		x := &rm[i]
+		x.Components = componentMap(x.Again)
+		x.CompletionLo, x.CompletionHi = wilson(x.Measures.Completion, x.Measures.Games)
+		x.Monotone = monotone(x.Measures.Ladder)
+		var g *genome.Genome
+		if ind, ok := byID[x.ID]; ok && !x.Seed {
+			g = ind.Genome
+		} else if sg, err := genome.Seed(x.ID); err == nil {
+			g = sg
+		}
+		if g != nil {
+			x.Flags = flags(g, x)
+			gs[x.ID] = g
+		}
 	}
 	slices.SortStableFunc(rm, func(a, b Remeasured) int {
 		switch {
@@ -132,6 +157,11 @@ func (r *runner) rank(rm []Remeasured) []*Individual {
 			return -1
 		case a.Seed:
 			return 0
+		case (len(a.Flags) == 0) != (len(b.Flags) == 0):
+			if len(a.Flags) == 0 {
+				return -1 // a sound genome before a flagged one
+			}
+			return 1
 		case a.Again.Fitness != b.Again.Fitness:
 			if a.Again.Fitness > b.Again.Fitness {
 				return -1
@@ -148,18 +178,7 @@ func (r *runner) rank(rm []Remeasured) []*Individual {
 	var ranked []*Individual
 	for i := range rm {
 		x := &rm[i]
-		x.Components = componentMap(x.Again)
-		x.CompletionLo, x.CompletionHi = wilson(x.Measures.Completion, x.Measures.Games)
-		x.Monotone = monotone(x.Measures.Ladder)
-		var g *genome.Genome
-		if ind, ok := byID[x.ID]; ok && !x.Seed {
-			g = ind.Genome
-		} else if sg, err := genome.Seed(x.ID); err == nil {
-			g = sg
-		}
-		if g != nil {
-			x.Flags = flags(g, x)
-		}
+		g := gs[x.ID]
 		if x.Seed || g == nil {
 			continue
 		}
@@ -315,23 +334,129 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 	out := make([]Remeasured, len(todo))
 	for i, ind := range todo {
 		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: i, Total: len(todo)})
-		m, err := measure(ctx, ind.Genome, &spec, r.ev.workers)
+		x, err := r.remeasureOne(ctx, ind, &spec)
 		if err != nil {
-			return nil, fmt.Errorf("evolve: re-measuring %s: %w", ind.Genome.ID, err)
+			return nil, err
 		}
-		if r.fit.gates(&m) == nil {
-			v, err := measureSkill(ctx, ind.Genome, &spec, r.ev.workers)
-			if err != nil {
-				return nil, fmt.Errorf("evolve: re-measuring the skill of %s: %w", ind.Genome.ID, err)
-			}
-			m.Ladder = v
-			m.Skill, m.HasSkill = ladderSkill(v), true
-		}
-		out[i] = Remeasured{ID: ind.Genome.ID, Name: ind.Genome.Name, Hash: ind.Hash.String(), Seed: seedFlags[i],
-			Evolved: ind.Score, Again: r.fit.Score(&m), Measures: m}
+		x.Seed = seedFlags[i]
+		out[i] = x
 	}
 	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(todo), Total: len(todo)})
 	return out, nil
+}
+
+// remeasureBatches is the number of independent batches the skill ladder
+// of a re-measurement is played in (and the self-play games once more),
+// for the interval of the re-measured fitness.
+const remeasureBatches = 4
+
+// tQuantile975 is the 97.5% quantile of Student's t with
+// remeasureBatches − 1 = 3 degrees of freedom.
+const tQuantile975 = 3.182446305284263
+
+// remeasureOne measures one genome again: spec.games games of self-play,
+// and, when it passes the gates, the skill ladder with spec.skillGames
+// games per pair played as remeasureBatches batches of a quarter each
+// (other seeds) and pooled (poolLadders). The fitness interval is
+// F ± t₃·s/√K: F the fitness of the pooled measures, s the standard
+// deviation of the fitness of the K = remeasureBatches batches, each a
+// quarter of the self-play games (its own seeds) with its ladder batch
+// (batch means; 95%, Student's t with K − 1 degrees of freedom).
+func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSpec) (Remeasured, error) {
+	g := ind.Genome
+	m, err := measure(ctx, g, spec, r.ev.workers)
+	if err != nil {
+		return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
+	}
+	var fits []float64
+	if r.fit.gates(&m) == nil {
+		var ladders []*sim.LadderResult
+		for k := range remeasureBatches {
+			bs := *spec
+			bs.seed = spec.seed + uint64(k+1)*0x9e3779b97f4a7c15
+			bs.games = max(spec.games/remeasureBatches, 2)
+			bs.skillGames = max(spec.skillGames/remeasureBatches, 1)
+			v, err := measureSkill(ctx, g, &bs, r.ev.workers)
+			if err != nil {
+				return Remeasured{}, fmt.Errorf("evolve: re-measuring the skill of %s: %w", g.ID, err)
+			}
+			ladders = append(ladders, v)
+			bm, err := measure(ctx, g, &bs, r.ev.workers)
+			if err != nil {
+				return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
+			}
+			bm.Ladder = v
+			bm.Skill, bm.HasSkill = ladderSkill(v), true
+			fits = append(fits, r.fit.Score(&bm).Fitness)
+		}
+		m.Ladder = poolLadders(ladders)
+		m.Skill, m.HasSkill = ladderSkill(m.Ladder), true
+	}
+	again := r.fit.Score(&m)
+	x := Remeasured{ID: g.ID, Name: g.Name, Hash: ind.Hash.String(),
+		Evolved: ind.Score, Again: again, Measures: m, FitnessLo: again.Fitness, FitnessHi: again.Fitness}
+	if len(fits) > 1 {
+		_, sd := stat.MeanStdDev(fits, nil)
+		h := tQuantile975 * sd / math.Sqrt(float64(len(fits)))
+		x.FitnessLo, x.FitnessHi = again.Fitness-h, again.Fitness+h
+	}
+	return x, nil
+}
+
+// poolLadders merges ladders of the same genome played from different
+// seeds into one: per step the games add up, the win rate and chips per
+// hand are the games-weighted means, and the Wilson interval and Beats are
+// those of the pooled games.
+func poolLadders(ls []*sim.LadderResult) *sim.LadderResult {
+	if len(ls) == 0 || ls[0] == nil {
+		return nil
+	}
+	pool := func(steps []*sim.LadderStep) sim.LadderStep {
+		out := sim.LadderStep{Upper: steps[0].Upper, Lower: steps[0].Lower}
+		var won, chips, chipGames float64
+		for _, st := range steps {
+			out.Games += st.Games
+			won += st.WinRate * float64(st.Games)
+			if st.ChipsPerHand.Valid {
+				chips += st.ChipsPerHand.Value * float64(st.Games)
+				chipGames += float64(st.Games)
+			}
+		}
+		if chipGames > 0 {
+			out.ChipsPerHand = sim.Opt{Value: chips / chipGames, Valid: true}
+		}
+		if out.Games > 0 {
+			out.WinRate = won / float64(out.Games)
+			out.Lo, out.Hi = wilson(out.WinRate, out.Games)
+		}
+		return out
+	}
+	first := ls[0]
+	res := &sim.LadderResult{Players: first.Players}
+	c := 1 / float64(max(first.Players, 1))
+	for i := range first.Steps {
+		var steps []*sim.LadderStep
+		for _, l := range ls {
+			if l != nil && i < len(l.Steps) {
+				steps = append(steps, &l.Steps[i])
+			}
+		}
+		st := pool(steps)
+		st.Beats = st.Games > 0 && st.Lo > c
+		res.Steps = append(res.Steps, st)
+	}
+	if first.House != nil {
+		var steps []*sim.LadderStep
+		for _, l := range ls {
+			if l != nil && l.House != nil {
+				steps = append(steps, l.House)
+			}
+		}
+		st := pool(steps)
+		st.Beats = st.Games > 0 && st.Lo > c
+		res.House = &st
+	}
+	return res
 }
 
 // writeReport writes report.md.
@@ -399,8 +524,8 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		}
 	}
 
-	p("## Best genomes\n\nRanked by re-measured fitness (near-clones merged into the better one); intervals are 95%% Wilson intervals.\n\n")
-	p("| # | genome | evolved fitness | re-measured fitness | completion (95%% CI) | decisions/player | ladder lower bounds | flags | files |\n|---|---|---|---|---|---|---|---|---|\n")
+	p("## Best genomes\n\nRanked by re-measured fitness, genomes without flags first (near-clones merged into the better one); completion intervals are 95%% Wilson intervals, fitness intervals 95%% batch-means intervals (%d batches).\n\n", remeasureBatches)
+	p("| # | genome | evolved fitness | re-measured fitness (95%% interval) | completion (95%% CI) | decisions/player | ladder lower bounds | flags | files |\n|---|---|---|---|---|---|---|---|---|\n")
 	for i, ind := range best {
 		stem := "best/" + bestName(i, ind)
 		x := byID[ind.Genome.ID]
@@ -415,8 +540,8 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		if fl == "" {
 			fl = "none"
 		}
-		p("| %d | %s | %.4f | %.4f | %.3f (%.3f–%.3f) | %.1f | %s | %s | [JSON](%s.json) · [FlatBuffers](%s.fb) · [rulebook](%s.rules.md) |\n",
-			i+1, ind.Genome.ID, x.Evolved.Fitness, x.Again.Fitness, x.Measures.Completion, x.CompletionLo, x.CompletionHi,
+		p("| %d | %s | %.4f | %.4f (%.3f–%.3f) | %.3f (%.3f–%.3f) | %.1f | %s | %s | [JSON](%s.json) · [FlatBuffers](%s.fb) · [rulebook](%s.rules.md) |\n",
+			i+1, ind.Genome.ID, x.Evolved.Fitness, x.Again.Fitness, x.FitnessLo, x.FitnessHi, x.Measures.Completion, x.CompletionLo, x.CompletionHi,
 			x.Measures.DecisionsPerPlayer, strings.Join(lad, " / "), fl, stem, stem, stem)
 	}
 	p("\n")
@@ -445,7 +570,7 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 	p("## Re-measurement\n\n")
 	p("Every run ends by playing its best genomes again with %d× the games (%d per genome) and stronger agents (%s; skill: %s), beside the seed games for comparison. Evolved scores are those evolution saw. Full data: [remeasure.json](remeasure.json).\n\n",
 		c.Remeasure.GamesFactor, c.Evaluation.Games*c.Remeasure.GamesFactor, strings.Join(c.Remeasure.Agents, " and "), remeasureSpec(c).skillAgent)
-	p("| genome | kind | evolved fitness | re-measured fitness | playable again | flags |")
+	p("| genome | kind | evolved fitness | re-measured fitness (95%% interval) | playable again | flags |")
 	for _, name := range ComponentNames() {
 		if c.Fitness.ResolvedWeights()[name] > 0 {
 			p(" %s |", name)
@@ -463,7 +588,7 @@ func (r *runner) writeReport(best []*Individual, replays, replayErrs []string, r
 		if x.Seed {
 			kind = "seed"
 		}
-		p("| %s | %s | %.4f | %.4f | %v | %s |", x.ID, kind, x.Evolved.Fitness, x.Again.Fitness, x.Again.Playable, strings.Join(x.Flags, ", "))
+		p("| %s | %s | %.4f | %.4f (%.3f–%.3f) | %v | %s |", x.ID, kind, x.Evolved.Fitness, x.Again.Fitness, x.FitnessLo, x.FitnessHi, x.Again.Playable, strings.Join(x.Flags, ", "))
 		for i, name := range ComponentNames() {
 			if c.Fitness.ResolvedWeights()[name] > 0 {
 				p(" %.3f |", x.Again.Components[i])

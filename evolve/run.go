@@ -9,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/internal/limits"
+	"github.com/deckforge/deckforge/internal/rnd"
 	"github.com/deckforge/deckforge/internal/safefile"
 )
 
@@ -444,6 +446,13 @@ func (r *runner) admit(g *genome.Genome) bool {
 	if !Cohere(g) {
 		return false
 	}
+	if ks := r.cfg.Evaluation.PhaseKinds; len(ks) > 0 {
+		for _, p := range g.Phases {
+			if !slices.Contains(ks, p.Kind.String()) {
+				return false
+			}
+		}
+	}
 	return len(missingMechanics(g, r.cfg.Evaluation.Require)) == 0
 }
 
@@ -474,12 +483,12 @@ func (r *runner) breed(gen, n int, parents []*Individual, seen map[genome.Hash]b
 			var g *genome.Genome
 			ok := false
 			lineage = []string{a.Genome.ID}
-			if len(parents) > 1 && chance(r.rng, r.cfg.Crossover.Rate) {
+			if len(parents) > 1 && rnd.Chance(r.rng, r.cfg.Crossover.Rate) {
 				b := parents[r.sel.Select(r.rng, fit)]
 				if b != a {
 					lineage = append(lineage, b.Genome.ID)
 					g, ok = r.cross.Cross(r.rng, a.Genome, b.Genome)
-					if ok && chance(r.rng, r.cfg.Mutation.Rate) {
+					if ok && rnd.Chance(r.rng, r.cfg.Mutation.Rate) {
 						if m, mok := r.mut.Mutate(r.rng, g); mok {
 							g = m
 						}

@@ -38,12 +38,18 @@ const (
 	// DefectTinyBet: a betting round whose bet unit is below half the big
 	// blind, so raises are too small to matter and invite raise wars.
 	DefectTinyBet DefectCode = "tiny_bet"
+	// DefectVacuousCondition: a condition with a part the rules alone
+	// decide (Genome.Simplify changes it): a test its quantity's range
+	// always or never meets ("holds at least 0 cards"), a repeated
+	// operand, "x and not x", "some player" of what reads no player.
+	DefectVacuousCondition DefectCode = "vacuous_condition"
 )
 
 // DefectCodes lists every defect code.
 var DefectCodes = []DefectCode{
 	DefectEmptyBettingRound, DefectEmptyPotShowdown, DefectAfterShowdown, DefectManyShowdowns,
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
+	DefectVacuousCondition,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -72,7 +78,16 @@ func Lint(g *Genome) []Defect {
 	l.showdowns()
 	l.scoring()
 	l.setup()
+	l.conditions()
 	return l.ds
+}
+
+func (l *linter) conditions() {
+	for _, r := range l.g.ConditionRefs() {
+		if s := l.g.Simplify(*r.C); !EqualConditions(&s, r.C) {
+			l.add(DefectVacuousCondition, r.Path, "condition with parts the rules alone decide: it simplifies from %d nodes to %d (%s at the top)", r.C.Nodes(), s.Nodes(), s.Op)
+		}
+	}
 }
 
 type linter struct {

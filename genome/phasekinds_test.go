@@ -11,6 +11,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/schema/fb"
+	"github.com/deckforge/deckforge/schema/fbverify"
 )
 
 // examplePhases holds one valid phase of every kind, for the checks below.
@@ -40,6 +41,7 @@ func TestEveryPhaseKindIsComplete(t *testing.T) {
 			drawn[ph.Kind] = true
 		}
 	}
+	verified := schemaField(t, schemaField(t, genomeSchema(), "phases").Table, "kind")
 	for _, k := range PhaseKinds() {
 		ex, ok := examplePhases[k]
 		if !assert.Truef(t, ok, "phase kind %s: no example in examplePhases (genome/phasekinds_test.go)", k) {
@@ -53,6 +55,12 @@ func TestEveryPhaseKindIsComplete(t *testing.T) {
 		assert.Equalf(t, fbName, fb.EnumNamesPhaseKind[fb.PhaseKind(k)],
 			"phase kind %s: schema/genome.fbs union PhaseKind needs %s = %d", k, fbName, k)
 		assert.Truef(t, drawn[k], "phase kind %s: genome.Random never draws it (genome/random.go)", k)
+		if int(k) < len(verified.Union) && verified.Union[k] != nil {
+			assert.Equalf(t, fbName, verified.Union[k].Name,
+				"phase kind %s: the verifier's Phase.kind union (genome/verify.go) needs %s at %d", k, fbName, k)
+		} else {
+			assert.Failf(t, "verifier", "phase kind %s: the verifier's Phase.kind union (genome/verify.go) lacks %s", k, fbName)
+		}
 
 		g := base.Clone()
 		g.Phases = append(g.Phases, ex)
@@ -60,20 +68,34 @@ func TestEveryPhaseKindIsComplete(t *testing.T) {
 			assert.NotContainsf(t, p.Reason, "no validation rules", "phase kind %s: Validate has no case for it (genome/validate.go)", k)
 		}
 		j, err := EncodeJSON(g)
-		if assert.NoErrorf(t, err, "phase kind %s: JSON encoding (genome/json.go)", k) {
+		if assert.NoErrorf(t, err, "phase kind %s: JSON encoding (genome/json_encode.go)", k) {
 			back, err := DecodeJSON(j)
-			if assert.NoErrorf(t, err, "phase kind %s: JSON decoding (genome/json.go)", k) {
-				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: JSON round trip (genome/json.go)", k)
+			if assert.NoErrorf(t, err, "phase kind %s: JSON decoding (genome/json_decode.go)", k) {
+				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: JSON round trip (genome/json_encode.go, json_decode.go)", k)
 			}
 		}
 		b, err := EncodeFB(g)
-		if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers encoding (genome/flatbuffers.go)", k) {
+		if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers encoding (genome/flatbuffers_encode.go)", k) {
 			back, err := DecodeFB(b)
-			if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers decoding (genome/flatbuffers.go)", k) {
-				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: FlatBuffers round trip (genome/flatbuffers.go)", k)
+			if assert.NoErrorf(t, err, "phase kind %s: FlatBuffers decoding (genome/flatbuffers_decode.go)", k) {
+				assert.Equalf(t, ex, back.Phases[len(back.Phases)-1], "phase kind %s: FlatBuffers round trip (genome/flatbuffers_encode.go, flatbuffers_decode.go)", k)
 			}
 		}
 	}
+}
+
+// schemaField finds the field called name in the verifier's description of
+// table t.
+func schemaField(t *testing.T, table *fbverify.Table, name string) fbverify.Field {
+	t.Helper()
+	require.NotNil(t, table)
+	for _, f := range table.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	require.Failf(t, "verifier", "genome/verify.go: table %s has no field %s", table.Name, name)
+	return fbverify.Field{}
 }
 
 // TestBettingPhaseDefaults: a betting phase whose fields are left out is

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/deckforge/deckforge/engine/cards"
+	"github.com/deckforge/deckforge/internal/rnd"
 )
 
 // RandomOptions bounds the genomes Random makes.
@@ -48,7 +49,7 @@ type randomizer struct {
 }
 
 func (r *randomizer) n(k int) int           { return r.rng.IntN(k) }
-func (r *randomizer) chance(p float64) bool { return r.rng.Float64() < p }
+func (r *randomizer) chance(p float64) bool { return rnd.Chance(r.rng, p) }
 func (r *randomizer) u8(lo, hi int) uint8   { return uint8(lo + r.n(hi-lo+1)) }
 
 func randomGenome(rng *rand.Rand, opts RandomOptions) *Genome {

@@ -3,22 +3,14 @@ package genome
 import (
 	"math/rand/v2"
 
+	"github.com/deckforge/deckforge/internal/rnd"
+
 	"github.com/deckforge/deckforge/engine/cards"
 )
 
 // Random parts of genomes, for Random and for evolution's mutation
 // operators. They need not be valid in context: a genome built from them
 // is repaired (Repair) and checked.
-
-func chance(rng *rand.Rand, p float64) bool { return rng.Float64() < p }
-
-// between returns a uniform integer in [lo, hi].
-func between(rng *rand.Rand, lo, hi int) int {
-	if hi <= lo {
-		return lo
-	}
-	return lo + rng.IntN(hi-lo+1)
-}
 
 // RandomPhaseKinds lists the kinds RandomPhase is drawn from without chips:
 // every kind but betting (betting rounds need chips).
@@ -37,49 +29,49 @@ func RandomPhase(rng *rand.Rand, kind PhaseKind) Phase {
 	p := Phase{Kind: kind}
 	switch kind {
 	case PhaseDeal:
-		p.Deal = DealPhase{To: DealTarget(rng.IntN(len(dealTargetNames))), Count: uint8(between(rng, 1, 3)), FaceUp: chance(rng, 0.3)}
+		p.Deal = DealPhase{To: DealTarget(rng.IntN(len(dealTargetNames))), Count: uint8(rnd.Between(rng, 1, 3)), FaceUp: rnd.Chance(rng, 0.3)}
 	case PhaseDraw:
 		p.Draw = DrawPhase{Actor: Actor(rng.IntN(2)), Source: DrawSource(rng.IntN(len(drawSourceNames))),
-			Count: uint8(between(rng, 1, 2)), Mandatory: chance(rng, 0.5), Repeat: chance(rng, 0.15),
-			FaceUp: chance(rng, 0.2), Condition: RandomCondition(rng, false, 2)}
+			Count: uint8(rnd.Between(rng, 1, 2)), Mandatory: rnd.Chance(rng, 0.5), Repeat: rnd.Chance(rng, 0.15),
+			FaceUp: rnd.Chance(rng, 0.2), Condition: RandomCondition(rng, false, 2)}
 	case PhasePlay:
-		maxC := between(rng, 1, 3)
+		maxC := rnd.Between(rng, 1, 3)
 		p.Play = PlayPhase{Actor: Actor(rng.IntN(2)), Target: PlayTarget(rng.IntN(2)),
-			Condition: RandomCondition(rng, true, 2), MinCards: uint8(between(rng, 1, maxC)), MaxCards: uint8(maxC),
-			SameRank: chance(rng, 0.5), Mandatory: chance(rng, 0.5), IfUnable: IfUnable(rng.IntN(len(ifUnableNames)))}
+			Condition: RandomCondition(rng, true, 2), MinCards: uint8(rnd.Between(rng, 1, maxC)), MaxCards: uint8(maxC),
+			SameRank: rnd.Chance(rng, 0.5), Mandatory: rnd.Chance(rng, 0.5), IfUnable: IfUnable(rng.IntN(len(ifUnableNames)))}
 	case PhaseDiscard:
 		d := DiscardPhase{Actor: Actor(rng.IntN(2)), Target: DiscardTarget(rng.IntN(len(discardTargetNames)))}
-		if chance(rng, 0.25) {
-			d.SetSize = uint8(between(rng, 2, MaxSetSize))
+		if rnd.Chance(rng, 0.25) {
+			d.SetSize = uint8(rnd.Between(rng, 2, MaxSetSize))
 		} else {
-			d.MaxCards = uint8(between(rng, 1, 3))
-			d.MinCards = uint8(between(rng, 0, int(d.MaxCards)))
-			d.Refill = chance(rng, 0.3)
+			d.MaxCards = uint8(rnd.Between(rng, 1, 3))
+			d.MinCards = uint8(rnd.Between(rng, 0, int(d.MaxCards)))
+			d.Refill = rnd.Chance(rng, 0.3)
 			d.Condition = RandomCondition(rng, true, 2)
 		}
 		p.Discard = d
 	case PhaseTrick:
 		t := TrickPhase{LeadCondition: RandomCondition(rng, true, 1), Winner: TrickWinner(rng.IntN(len(trickWinnerNames))),
 			PlayFrom: PlayFrom(rng.IntN(2)), Tie: TieRule(rng.IntN(2)), Collect: Collect(rng.IntN(2)),
-			AwardsPot: chance(rng, 0.2)}
-		t.FollowSuit = t.PlayFrom == FromChoice && chance(rng, 0.7)
+			AwardsPot: rnd.Chance(rng, 0.2)}
+		t.FollowSuit = t.PlayFrom == FromChoice && rnd.Chance(rng, 0.7)
 		if t.Tie == TieWar {
-			t.WarCards = uint8(between(rng, 0, 3))
+			t.WarCards = uint8(rnd.Between(rng, 0, 3))
 		}
 		p.Trick = t
 	case PhaseBetting:
 		p.Betting = RandomBetting(rng, 100)
 	case PhaseClaim:
-		maxC := between(rng, 1, 4)
-		p.Claim = ClaimPhase{MinCards: uint8(between(rng, 1, maxC)), MaxCards: uint8(maxC),
+		maxC := rnd.Between(rng, 1, 4)
+		p.Claim = ClaimPhase{MinCards: uint8(rnd.Between(rng, 1, maxC)), MaxCards: uint8(maxC),
 			RankRule: ClaimRank(rng.IntN(2)), FirstRank: cards.Rank(rng.IntN(cards.NumRanks)),
 			Challenge: Challenge(rng.IntN(2))}
 	case PhaseShowdown:
 		p.Showdown = ShowdownPhase{Method: ShowdownMethod(rng.IntN(len(showdownMethodNames)))}
 	case PhaseAsk:
-		p.Ask = AskPhase{Target: AskTarget(rng.IntN(2)), MustHoldRank: chance(rng, 0.7),
-			FishCount: uint8(between(rng, 0, 2)), AgainOnSuccess: chance(rng, 0.5)}
-		p.Ask.AgainOnFish = p.Ask.FishCount > 0 && chance(rng, 0.5)
+		p.Ask = AskPhase{Target: AskTarget(rng.IntN(2)), MustHoldRank: rnd.Chance(rng, 0.7),
+			FishCount: uint8(rnd.Between(rng, 0, 2)), AgainOnSuccess: rnd.Chance(rng, 0.5)}
+		p.Ask.AgainOnFish = p.Ask.FishCount > 0 && rnd.Chance(rng, 0.5)
 	}
 	return p
 }
@@ -88,11 +80,11 @@ func RandomPhase(rng *rand.Rand, kind PhaseKind) Phase {
 // chips: 0 < min_bet <= chips.
 func RandomBetting(rng *rand.Rand, chips uint32) BettingPhase {
 	top := max(int(chips)/10, 1)
-	b := BettingPhase{MinBet: uint32(between(rng, 1, top)), Structure: BetStructure(rng.IntN(len(betStructureNames)))}
+	b := BettingPhase{MinBet: uint32(rnd.Between(rng, 1, top)), Structure: BetStructure(rng.IntN(len(betStructureNames)))}
 	if b.Structure == FixedLimit {
-		b.MaxRaises = uint8(between(rng, 1, 4))
+		b.MaxRaises = uint8(rnd.Between(rng, 1, 4))
 	} else {
-		b.MaxRaises = uint8(between(rng, 0, 4))
+		b.MaxRaises = uint8(rnd.Between(rng, 0, 4))
 	}
 	return b
 }
@@ -100,8 +92,8 @@ func RandomBetting(rng *rand.Rand, chips uint32) BettingPhase {
 // RandomCondition draws a condition at most depth deep; card says whether
 // card tests are allowed.
 func RandomCondition(rng *rand.Rand, card bool, depth int) Condition {
-	if depth <= 1 || chance(rng, 0.6) {
-		if chance(rng, 0.2) {
+	if depth <= 1 || rnd.Chance(rng, 0.6) {
+		if rnd.Chance(rng, 0.2) {
 			return Always()
 		}
 		return RandomTest(rng, card)
@@ -132,7 +124,7 @@ var numTests = []struct {
 // RandomTest draws one test node; card says whether card tests are
 // allowed.
 func RandomTest(rng *rand.Rand, card bool) Condition {
-	if card && chance(rng, 0.5) {
+	if card && rnd.Chance(rng, 0.5) {
 		switch rng.IntN(6) {
 		case 0:
 			return RankTest(TestCardRankIn, randomRanks(rng))
@@ -158,13 +150,13 @@ func RandomTest(rng *rand.Rand, card bool) Condition {
 		if !nt.noCard && !card {
 			continue
 		}
-		return Num(nt.t, Cmp(rng.IntN(len(cmpNames))), int16(between(rng, 0, nt.hi)))
+		return Num(nt.t, Cmp(rng.IntN(len(cmpNames))), int16(rnd.Between(rng, 0, nt.hi)))
 	}
 }
 
 func randomRanks(rng *rand.Rand) RankSet {
 	s := Ranks(cards.Rank(rng.IntN(13)))
-	for chance(rng, 0.4) {
+	for rnd.Chance(rng, 0.4) {
 		s |= Ranks(cards.Rank(rng.IntN(13)))
 	}
 	return s
@@ -173,8 +165,8 @@ func randomRanks(rng *rand.Rand) RankSet {
 // RandomEffect draws a special card.
 func RandomEffect(rng *rand.Rand) Effect {
 	e := Effect{Ranks: Ranks(cards.Rank(rng.IntN(13))), Kind: EffectKind(rng.IntN(len(effectKindNames))),
-		Target: EffectTarget(rng.IntN(len(effectTargetNames))), Value: uint8(between(rng, 1, 2))}
-	if chance(rng, 0.25) {
+		Target: EffectTarget(rng.IntN(len(effectTargetNames))), Value: uint8(rnd.Between(rng, 1, 2))}
+	if rnd.Chance(rng, 0.25) {
 		e.Suits = Suits(cards.Suit(rng.IntN(cards.NumSuits)))
 	}
 	return e
@@ -185,10 +177,10 @@ func RandomWin(rng *rand.Rand) WinCondition {
 	w := WinCondition{Kind: WinKind(rng.IntN(len(winKindNames)))}
 	switch w.Kind {
 	case WinFirstToScore:
-		w.Threshold = int32(between(rng, 5, 100))
+		w.Threshold = int32(rnd.Between(rng, 5, 100))
 	case WinHighScore, WinLowScore:
-		if chance(rng, 0.5) {
-			w.Threshold = int32(between(rng, 5, 100))
+		if rnd.Chance(rng, 0.5) {
+			w.Threshold = int32(rnd.Between(rng, 5, 100))
 		}
 	}
 	return w
@@ -196,15 +188,15 @@ func RandomWin(rng *rand.Rand) WinCondition {
 
 // RandomScoring draws a scoring rule.
 func RandomScoring(rng *rand.Rand) ScoringRule {
-	r := ScoringRule{Kind: ScoreKind(rng.IntN(len(scoreKindNames))), Points: int16(between(rng, -5, 10))}
+	r := ScoringRule{Kind: ScoreKind(rng.IntN(len(scoreKindNames))), Points: int16(rnd.Between(rng, -5, 10))}
 	if r.Points == 0 {
 		r.Points = 1
 	}
 	if r.Kind == ScoreCardWon || r.Kind == ScoreCardInHand {
-		if chance(rng, 0.5) {
+		if rnd.Chance(rng, 0.5) {
 			r.Ranks = randomRanks(rng)
 		}
-		if chance(rng, 0.3) {
+		if rnd.Chance(rng, 0.3) {
 			r.Suits = Suits(cards.Suit(rng.IntN(cards.NumSuits)))
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // Recorder builds a replay while a game is played: one call per engine
@@ -604,138 +605,17 @@ func (r *Recorder) Award(pot int, seats []int, amounts []chips.Chips, desc strin
 	r.emit(e)
 }
 
-// Settle records the end of a poker hand as engine/betting's Hand.Settle
-// plays it, and returns what each seat won (indexed by seat, the uncalled
-// bet not included). First the uncalled bet goes back: the chips the
-// biggest contributor put in above every other seat's, unless it folded
-// (a player made to fold out of turn, by pausing or timing out, after a
-// raise leaves its chips in the pot, as engine/table settles). Then every pot
-// goes to the best strength among the seats that may win it (higher
-// wins, equal ties; strength[s] is seat s's, a missing entry 0); seats
-// that win no part of any pot drop out and adjacent pots left with the
-// same contenders merge, so a tie over several side pots splits once.
-// A pot of amount A tied by k winners gives each
-//
-//	share = ⌊A / (k·unit)⌋·unit
-//
-// (unit 0 means one whole chip) and the whole remainder to the first
-// winner clockwise from the button. desc[s], when given, describes seat
-// s's hand for the award it wins.
-func (r *Recorder) Settle(strength []uint32, unit chips.Chips, desc []string) []chips.Chips {
-	if r.err != nil || !r.open {
-		if r.err == nil {
-			r.fail("Settle outside a hand")
-		}
-		return nil
+// Settled records the end of a poker hand as the hand runner settled it
+// (see SettlementEvents): the uncalled bet returned, then each pot's award.
+// seats maps the runner's seats to the replay's (nil: the same numbers);
+// desc(s), when given, describes runner seat s's hand at a showdown.
+func (r *Recorder) Settled(st *phh.Settlement, seats []int, showdown bool, desc func(int) string) {
+	if r.err == nil && !r.open {
+		r.fail("Settled outside a hand")
 	}
-	if unit <= 0 {
-		unit = chips.Scale
+	for _, e := range SettlementEvents(st, seats, showdown, desc, 0) {
+		r.emit(e)
 	}
-	t := &r.t
-	n := len(t.Seats)
-	won := make([]chips.Chips, n)
-	// The uncalled top layer.
-	top, first, second := -1, chips.Chips(0), chips.Chips(0)
-	for i := range t.Seats {
-		v := t.Seats[i].Bet + t.Seats[i].Collected
-		switch {
-		case top < 0 || v > first:
-			if top >= 0 {
-				second = first
-			}
-			top, first = i, v
-		case v > second:
-			second = v
-		}
-	}
-	if top >= 0 && first > second && !t.Seats[top].Folded {
-		r.Uncalled(top, first-second)
-	}
-	if r.err != nil {
-		return nil
-	}
-	// The first award sweeps the bets into the pots; the pots are those
-	// after the sweep.
-	t.sweep()
-	str := func(s int) uint32 {
-		if s < len(strength) {
-			return strength[s]
-		}
-		return 0
-	}
-	best := func(seats []int) []int {
-		var w []int
-		var topS uint32
-		for _, s := range seats {
-			switch v := str(s); {
-			case len(w) == 0 || v > topS:
-				w, topS = []int{s}, v
-			case v == topS:
-				w = append(w, s)
-			}
-		}
-		return w
-	}
-	pots := t.Pots()
-	contenders := map[int]bool{}
-	for _, p := range pots {
-		for _, s := range best(p.Seats) {
-			contenders[s] = true
-		}
-	}
-	type group struct {
-		first  int
-		amount chips.Chips
-		seats  []int
-	}
-	var groups []group
-	for k, p := range pots {
-		var elig []int
-		for _, s := range p.Seats {
-			if contenders[s] {
-				elig = append(elig, s)
-			}
-		}
-		if g := len(groups); g > 0 && slices.Equal(groups[g-1].seats, elig) {
-			groups[g-1].amount += p.Amount
-			continue
-		}
-		groups = append(groups, group{k, p.Amount, elig})
-	}
-	for _, g := range groups {
-		winners := best(g.seats)
-		k := chips.Chips(len(winners))
-		if k == 0 || g.amount == 0 {
-			continue
-		}
-		share := g.amount / (k * unit) * unit
-		amounts := make([]chips.Chips, len(winners))
-		for j := range winners {
-			amounts[j] = share
-		}
-		if rest := g.amount - share*k; rest > 0 {
-			s := t.Button
-			for range n {
-				s = (s + 1 + n) % n
-				if j := slices.Index(winners, s); j >= 0 {
-					amounts[j] += rest
-					break
-				}
-			}
-		}
-		text := ""
-		if winners[0] < len(desc) {
-			text = desc[winners[0]]
-		}
-		r.Award(g.first, winners, amounts, text)
-		for j, w := range winners {
-			won[w] += amounts[j]
-		}
-	}
-	if r.err != nil {
-		return nil
-	}
-	return won
 }
 
 // PileAdd records cards put on shared pile pile (the stock at the deal,

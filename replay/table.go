@@ -5,13 +5,15 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 )
 
 // Table is the table rebuilt at one step of one hand: what a viewer draws.
-// It is built from the hand's snapshot and its events alone, without the
-// rules engine.
+// It is built from the hand's snapshot and its events alone, without
+// playing the rules; its pots are those engine/betting builds from the
+// chips put in (betting.LayerPots).
 //
 // Chips are conserved at every step:
 //
@@ -279,87 +281,54 @@ func (t *Table) Pots() []Pot {
 	return out
 }
 
-// pots returns the pots before awards (see Pots), built as engine/betting
-// builds them: the main pot (the antes, dead money in it, the dead money
-// and the first live level), then a side pot per higher live level.
+// pots returns the pots before awards (see Pots), built by engine/betting
+// (betting.LayerPots) from the chips each seat put in: the main pot (the
+// antes and dead money in it, and the first level), then a side pot per
+// higher level. engine/betting plays at most 16 seats: a table with more
+// seats in the pots has them all in one pot.
 func (t *Table) pots() []Pot {
-	var in uint64
-	for i := range t.Seats {
-		if t.Seats[i].contends() {
-			in |= 1 << i
-		}
-	}
-	var pots []Pot
-	push := func(amount chips.Chips, elig uint64) {
-		if amount == 0 {
-			return
-		}
-		if elig == 0 {
-			elig = in // nobody still in reached this level
-		}
-		pots = append(pots, Pot{Amount: amount, Seats: seatList(elig)})
-	}
 	dead := t.dead
+	var seats []int // the seats in the pots, by engine/betting's index
+	var in uint16
 	for i := range t.Seats {
-		dead += t.Seats[i].Ante
+		s := &t.Seats[i]
+		dead += s.Ante
+		if s.Collected == 0 && !s.contends() {
+			continue
+		}
+		if s.contends() && len(seats) < 16 {
+			in |= 1 << len(seats)
+		}
+		seats = append(seats, i)
 	}
-	// The main pot and the side pots, by live contribution level among the
-	// seats still in.
-	live := in
-	first := true
-	prev := chips.Chips(-1)
-	for {
-		level := chips.Chips(-1)
-		for i := range t.Seats {
-			if live&(1<<i) != 0 {
-				if v := t.Seats[i].Collected; v > prev && (level < 0 || v < level) {
-					level = v
-				}
+	if len(seats) > 16 {
+		total := dead
+		var all []int
+		for _, i := range seats {
+			total += t.Seats[i].Collected
+			if t.Seats[i].contends() {
+				all = append(all, i)
 			}
 		}
-		base := max(prev, 0)
-		if level < 0 {
-			// Chips above every level still in: folded chips, or
-			// everything when every seat still in is all-in on a short
-			// ante.
-			var rest chips.Chips
-			for i := range t.Seats {
-				rest += max(t.Seats[i].Collected-base, 0)
-			}
-			if first {
-				rest += dead
-			}
-			if rest > 0 && len(pots) > 0 {
-				pots[len(pots)-1].Amount += rest
-			} else {
-				push(rest, in)
-			}
-			return pots
+		if total == 0 {
+			return nil
 		}
-		var amount chips.Chips
-		var elig uint64
-		for i := range t.Seats {
-			c := t.Seats[i].Collected
-			amount += min(c, level) - min(c, base)
-			if live&(1<<i) != 0 && c >= level {
-				elig |= 1 << i
-			}
-		}
-		if first {
-			amount += dead
-			first = false
-		}
-		push(amount, elig)
-		prev = level
+		return []Pot{{Amount: total, Seats: all}}
 	}
-}
-
-func seatList(m uint64) []int {
-	out := make([]int, 0, bits.OnesCount64(m))
-	for ; m != 0; m &= m - 1 {
-		out = append(out, bits.TrailingZeros64(m))
+	var level [16]chips.Chips
+	for k, i := range seats {
+		level[k] = t.Seats[i].Collected
 	}
-	return out
+	var buf [2*16 + 1]betting.Pot
+	var pots []Pot
+	for _, p := range betting.LayerPots(buf[:0], level[:len(seats)], dead, in) {
+		var elig []int
+		for m := p.Eligible; m != 0; m &= m - 1 {
+			elig = append(elig, seats[bits.TrailingZeros16(m)])
+		}
+		pots = append(pots, Pot{Amount: p.Amount, Seats: elig})
+	}
+	return pots
 }
 
 // contends reports whether the seat may still win a pot.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // betPots returns engine/betting's pots as Pot values.
@@ -161,14 +162,13 @@ func TestTableAgainstBettingEngine(t *testing.T) {
 		for i := range n {
 			strength[i] = uint32(rng.IntN(3))
 		}
-		var want [betting.MaxSeats]chips.Chips
-		bh.Settle(&strength, &want)
-		got := rec.Settle(strength[:n], cfg.Unit, nil)
-		for i := range n {
-			if got[i] != want[i] {
-				t.Fatalf("game %d: seat %d wins %s, engine %s (strengths %v)", game, i, got[i], want[i], strength[:n])
-			}
-		}
+		var st phh.Settlement
+		st.UncalledSeat, st.Uncalled = bh.ReturnUncalled()
+		st.Pots = bh.Pots(nil)
+		var won [betting.MaxSeats]chips.Chips
+		bh.Settle(&strength, &won)
+		st.Won = won[:n]
+		rec.Settled(&st, nil, false, nil)
 		compare("after the settlement")
 		rec.EndHand()
 		r, err := rec.Replay()

@@ -36,7 +36,7 @@ type tableSession struct {
 func newTableSession(t *testing.T, seed uint64) *tableSession {
 	ts := &tableSession{t: t, rng: rand.New(rand.NewPCG(seed, 7)), seatOf: map[string]int{}}
 	ts.pres, _ = table.NewPresence(2)
-	s := table.State{SeatCount: 6, Actions: []string{}}
+	s := table.State{SeatCount: 6, Actions: []phh.Action{}}
 	for i := range 4 {
 		name := fmt.Sprintf("House%d", i+1)
 		ts.seatOf[name] = i
@@ -127,7 +127,12 @@ func (ts *tableSession) startHand() {
 			Seat: ts.seatOf[name], Name: name, Stack: s.StartingStacks[i], Inactive: s.Inactive[i],
 			Intent: replay.Intent(s.Intents[i]), DeadBlinds: s.DeadBlinds[i], Away: !ts.pres.Connected(name),
 		})
-		hs.Forced = append(hs.Forced, replay.Forced{Seat: ts.seatOf[name], Blind: s.BlindsOrStraddles[i], Ante: s.Antes[i]})
+	}
+	// Forced bets are posted in a hand dealt to two players or more.
+	if run, err := table.Runner(*s); err == nil && run != nil {
+		for i, name := range s.Players {
+			hs.Forced = append(hs.Forced, replay.Forced{Seat: ts.seatOf[name], Blind: s.BlindsOrStraddles[i], Ante: s.Antes[i]})
+		}
 	}
 	ts.rec.BeginHand(hs)
 	ts.next = 0
@@ -139,13 +144,12 @@ func (ts *tableSession) startHand() {
 func (ts *tableSession) syncActions() {
 	boards := 0
 	for _, a := range ts.s.Actions[:ts.next] {
-		if pa, _ := phh.ParseAction(a); pa.Kind == phh.DealBoard {
+		if a.Kind == phh.DealBoard {
 			boards++
 		}
 	}
 	for ; ts.next < len(ts.s.Actions); ts.next++ {
-		a, err := phh.ParseAction(ts.s.Actions[ts.next])
-		ts.fatal(err)
+		a := ts.s.Actions[ts.next]
 		seat := -1
 		if a.Player >= 0 {
 			seat = ts.seatOf[ts.s.Players[a.Player]]
@@ -294,8 +298,7 @@ func (ts *tableSession) playHand() {
 	// The showdown: the best five of each player's seven cards.
 	var board []cards.Card
 	hole := map[int][]cards.Card{}
-	for _, a := range ts.s.Actions {
-		pa, _ := phh.ParseAction(a)
+	for _, pa := range ts.s.Actions {
 		switch pa.Kind {
 		case phh.DealBoard:
 			board = append(board, pa.Cards...)
@@ -321,7 +324,18 @@ func (ts *tableSession) playHand() {
 			ts.rec.Show(seat, nil, desc[seat])
 		}
 	}
-	ts.rec.Settle(strength, 1, desc) // engine/table splits pots in hundredths
+	// The table's hand runner settles the hand; the replay records it.
+	run, err := table.Runner(ts.s)
+	ts.fatal(err)
+	if run != nil {
+		st, err := run.Settle()
+		ts.fatal(err)
+		seats := make([]int, len(ts.s.Players))
+		for i, name := range ts.s.Players {
+			seats[i] = ts.seatOf[name]
+		}
+		ts.rec.Settled(&st, seats, len(board) == 5 && len(contenders) > 1, func(s int) string { return desc[seats[s]] })
+	}
 	ts.rec.EndHand()
 	ts.fatal(nil)
 	final, err := table.Settle(ts.s)

@@ -146,6 +146,33 @@ func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*Ladder
 	return res, nil
 }
 
+// Pair plays one pair as Ladder plays its adjacent pairs: one upper agent
+// against n−1 lower ones, seated in every seat in turn, over opt.Games
+// games (opt.Budget is not used; the agents are named in full, such as
+// "ismcts:800" or "house").
+func Pair(ctx context.Context, prog *game.Program, upper, lower string, opt LadderOptions) (LadderStep, error) {
+	if prog == nil {
+		return LadderStep{}, errors.New("sim: pair: no program")
+	}
+	if opt.Games == 0 {
+		opt.Games = DefaultLadderGames
+	}
+	switch {
+	case opt.Games < 0 || opt.Games > MaxGames:
+		return LadderStep{}, configErr("games", "%d out of range 1..%d", opt.Games, MaxGames)
+	case opt.Players < 0:
+		return LadderStep{}, configErr("players", "%d is negative", opt.Players)
+	case opt.Workers < 0:
+		return LadderStep{}, configErr("workers", "%d is negative", opt.Workers)
+	}
+	n := opt.Players
+	if n == 0 {
+		n = prog.MinPlayers()
+	}
+	n = max(prog.MinPlayers(), min(n, prog.MaxPlayers()))
+	return ladderStep(ctx, prog, upper, lower, n, opt)
+}
+
 // ladderStep plays upper against lower as Ladder describes.
 func ladderStep(ctx context.Context, prog *game.Program, upper, lower string, n int, opt LadderOptions) (LadderStep, error) {
 	st := LadderStep{Upper: upper, Lower: lower}

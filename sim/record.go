@@ -51,6 +51,16 @@ type recorder struct {
 	// back so that a street's cards come out in one step, after the round
 	// they open is announced.
 	board []cards.Card
+	// blinds are the blinds posted since the last other event, held back
+	// until all are known: which one is the small blind follows from the
+	// positions, not from the amounts (a short stack posts less).
+	blinds []heldBlind
+}
+
+// heldBlind is a blind posted by seat: amount chips (all in when short).
+type heldBlind struct {
+	seat, dist int // dist: seats clockwise from the button
+	amount     chips.Chips
 }
 
 // heldDeal is the cards one seat was dealt in a row, all face up or all
@@ -59,6 +69,22 @@ type heldDeal struct {
 	seat   int
 	public bool
 	cards  []cards.Card
+}
+
+// flushBlinds records the held blinds. The engine posts the small blind
+// on the first seat clockwise from the button that posts (the button itself
+// heads-up) and the big blind on the next, whatever their stacks let them
+// post; a lone blind is the big one unless the game has only a small one.
+func (rc *recorder) flushBlinds() {
+	slices.SortFunc(rc.blinds, func(a, b heldBlind) int { return a.dist - b.dist })
+	for i, b := range rc.blinds {
+		kind := replay.BigBlind
+		if i == 0 && (len(rc.blinds) > 1 || rc.bb == 0) {
+			kind = replay.SmallBlind
+		}
+		rc.rec.Post(b.seat, kind, b.amount)
+	}
+	rc.blinds = rc.blinds[:0]
 }
 
 // holdDeal keeps a hole card dealt to seat p for flushDeals.
@@ -84,10 +110,14 @@ func newRecorder(pl *plan) *recorder {
 	g := pl.prog.Genome()
 	rc := &recorder{pl: pl, sb: chips.FromInt(int64(g.Setup.SmallBlind)), bb: chips.FromInt(int64(g.Setup.BigBlind))}
 	for i, spec := range pl.agents {
-		rc.names = append(rc.names, "p"+strconv.Itoa(i+1)+" "+spec)
+		rc.names = append(rc.names, playerName(i, spec))
 	}
 	return rc
 }
+
+// playerName names the player of seat i, played by agent spec, in every
+// text output: "p1 random", "p2 house", … numbered from 1 as in PHH.
+func playerName(i int, spec string) string { return "p" + strconv.Itoa(i+1) + " " + spec }
 
 // begin starts the replay of game i.
 func (rc *recorder) begin(i int, seed uint64) {
@@ -155,7 +185,8 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 	case e.Kind == game.EvDeal && e.Zone == game.ZoneCommunity && rc.in:
 		rc.board = append(rc.board, e.Card)
 		return
-	case e.Kind != game.EvForcedBet && len(rc.deals) > 0:
+	case e.Kind != game.EvForcedBet && (len(rc.deals) > 0 || len(rc.blinds) > 0):
+		rc.flushBlinds()
 		rc.flushDeals()
 	}
 	if len(rc.board) > 0 {
@@ -215,14 +246,13 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 		rec.Note(replay.NoSeat, text)
 	case game.EvForcedBet:
 		rec.Round(0)
-		kind := replay.BigBlind
-		switch {
-		case e.Zone == game.ZoneAnte:
-			kind = replay.Ante
-		case e.Amount == rc.sb && rc.sb != rc.bb:
-			kind = replay.SmallBlind
+		if e.Zone == game.ZoneAnte {
+			rec.Post(p, replay.Ante, e.Amount)
+			return
 		}
-		rec.Post(p, kind, e.Amount)
+		n := s.Players()
+		dist := (s.Seat(p) - s.Seat(s.Dealer()) + n) % n
+		rc.blinds = append(rc.blinds, heldBlind{seat: p, dist: dist, amount: e.Amount})
 	case game.EvRoundStart:
 		// The engine's round number is an int8 that wraps after 127
 		// rounds in one betting hand; the replay's is a byte.

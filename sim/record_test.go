@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +16,8 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // collect returns an Options.Replay that encodes every replay and keeps
@@ -245,5 +248,44 @@ func TestHoldemReplayDealsInTableOrder(t *testing.T) {
 		if btn := h.Button; btn != replay.NoSeat && len(dealt) == r.Game.SeatCount && dealt[0] != (btn+1)%r.Game.SeatCount {
 			t.Fatalf("hand %d: the deal starts at seat %d, the button is %d", hi, dealt[0], btn)
 		}
+	}
+}
+
+// A blind is labelled by its position, not by what the stack could post: a
+// small blind all in for less than the small blind is still the small
+// blind, and a big blind all in for exactly the small blind the big blind.
+func TestReplayLabelsShortBlindsByPosition(t *testing.T) {
+	p := program(t, "holdem_nl_6max")
+	sb, _, _ := p.ForcedBets()
+	big := chips.FromInt(200)
+	for _, c := range []struct {
+		name   string
+		stacks []chips.Chips
+		dealer int
+		sb, bb int // seats
+	}{
+		{"short small blind", []chips.Chips{big, sb / 2, big}, 0, 1, 2},
+		{"big blind all in for the small blind", []chips.Chips{big, big, sb}, 0, 1, 2},
+		{"heads-up short button", []chips.Chips{sb / 2, big}, 0, 0, 1},
+		{"heads-up big blind all in for the small blind", []chips.Chips{big, sb}, 0, 0, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pl, err := newPlan(p, []string{"random"}, 1, 1, Options{Players: len(c.stacks)})
+			require.NoError(t, err)
+			rc := newRecorder(pl)
+			rc.begin(0, 1)
+			var s game.State
+			s.Listen(game.ListenerFunc(rc.event))
+			require.NoError(t, p.ResetWith(&s, len(c.stacks), game.Start{Stacks: c.stacks, Dealer: c.dealer}, rand.New(rand.NewPCG(1, 2))))
+			rp, err := rc.rec.Replay()
+			require.NoError(t, err)
+			got := map[replay.PostKind]int{}
+			for _, e := range rp.Hands[0].Events {
+				if e.Kind == replay.Post {
+					got[e.Post] = e.Seat
+				}
+			}
+			assert.Equal(t, map[replay.PostKind]int{replay.SmallBlind: c.sb, replay.BigBlind: c.bb}, got)
+		})
 	}
 }

@@ -15,8 +15,9 @@ import (
 // (1,000 games and more, with their intervals) are measured with
 // deckforge ladder and simulate; these small runs (about 40 CPU seconds in
 // all) pin the result so that a change that weakens the search fails here.
-// Cheat is left out: its games run to the turn limit (about 4,500 moves),
-// too long for a test. War and Old Maid offer no decisions.
+// Cheat is left out: the search loses it to the greedy claim rule (see
+// the package documentation of sim/agent). War and Old Maid offer no
+// decisions.
 var searchVsGreedy = []struct {
 	id      string
 	players int
@@ -24,7 +25,7 @@ var searchVsGreedy = []struct {
 	budget  int
 	min     float64 // the search agent's share of the games, at least
 }{
-	{"crazy_eights", 2, 40, 100, 0.55},
+	{"crazy_eights", 2, 100, 300, 0.6},
 	{"hearts", 4, 12, 100, 0.3},
 	{"knockout_whist", 2, 30, 100, 0.5},
 	{"go_fish", 2, 30, 100, 0.55},
@@ -32,7 +33,7 @@ var searchVsGreedy = []struct {
 	{"betting_war", 2, 30, 100, 0.9},
 	{"five_card_draw_fl", 2, 6, 100, 0.6},
 	{"omaha_pl", 2, 16, 100, 0.75},
-	{"holdem_nl_heads_up", 2, 30, 100, 0.75},
+	{"holdem_nl_heads_up", 2, 30, 100, 0.55},
 	{"holdem_nl_6max", 2, 30, 100, 0.7},
 }
 

@@ -2,18 +2,16 @@ package sim
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/handeval"
+	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/engine/stats"
 	"github.com/deckforge/deckforge/engine/table"
 	"github.com/deckforge/deckforge/replay"
@@ -115,14 +113,13 @@ func newSession(pl *plan) (*session, error) {
 	ss.house = make([]*house.Player, n)
 	for i := 0; i < n; i++ {
 		ss.rngs[i] = rand.New(&ss.pcgs[i])
-		name := "Player" + strconv.Itoa(i+1)
+		name := playerName(i, pl.agents[i])
 		if pl.agents[i] == agent.KindHouse {
 			p, err := house.NewPlayer(i+1, m, ss.rngs[i])
 			if err != nil {
 				return nil, fmt.Errorf("sim: house: %w", err)
 			}
 			ss.house[i] = p
-			name = p.Name()
 		}
 		ss.names = append(ss.names, name)
 		ss.phys[name] = i
@@ -147,41 +144,51 @@ type sessionGame struct {
 	h handTrack
 }
 
-// handTrack follows the betting of one table hand by physical seat.
+// handTrack follows one table hand by physical seat; the betting itself
+// is the hand runner's (run), indexed by the table's seats.
 type handTrack struct {
-	start, stack, bet, committed []chips.Chips
-	blind, anteP                 []chips.Chips
-	dealt, folded                []bool
-	hole                         [][2]cards.Card
-	board                        []cards.Card
-	tableBet                     chips.Chips
-	round                        int
-	button                       int
-	feedErr                      error
+	run           *phh.Runner
+	tix           []int // table index of each physical seat, -1 when not seated
+	seats         []int // physical seat of each table index
+	start         []chips.Chips
+	blind, anteP  []chips.Chips
+	dealt, folded []bool
+	hole          [][2]cards.Card
+	board         []cards.Card
+	deck          []cards.Card // the cards left to deal the board from
+	round         int
+	button        int
+	feedErr       error
 }
 
 func (h *handTrack) reset(n int) {
-	if len(h.stack) != n {
+	if len(h.start) != n {
+		h.tix = make([]int, n)
 		h.start = make([]chips.Chips, n)
-		h.stack = make([]chips.Chips, n)
-		h.bet = make([]chips.Chips, n)
-		h.committed = make([]chips.Chips, n)
 		h.blind = make([]chips.Chips, n)
 		h.anteP = make([]chips.Chips, n)
 		h.dealt = make([]bool, n)
 		h.folded = make([]bool, n)
 		h.hole = make([][2]cards.Card, n)
 	}
+	for p := range h.tix {
+		h.tix[p] = -1
+	}
 	clear(h.start)
-	clear(h.stack)
-	clear(h.bet)
-	clear(h.committed)
 	clear(h.blind)
 	clear(h.anteP)
 	clear(h.dealt)
 	clear(h.folded)
+	h.seats = h.seats[:0]
 	h.board = h.board[:0]
-	h.tableBet, h.round, h.button, h.feedErr = 0, 0, -1, nil
+	h.deck = h.deck[:0]
+	h.run, h.round, h.button, h.feedErr = nil, 0, -1, nil
+}
+
+// stack returns physical seat p's chips behind in the hand.
+func (h *handTrack) stack(p int) chips.Chips {
+	bh := h.run.Betting()
+	return bh.Stack(h.tix[p])
 }
 
 // play plays session i with seed into r.
@@ -556,65 +563,50 @@ func (sg *sessionGame) beginHand() {
 	}
 }
 
-// playHand plays the hand Next dealt; it reports false when nobody was
-// dealt in.
+// playHand plays the hand Next dealt on the table's hand runner, with
+// typed actions; it reports false when nobody was dealt in. The hand's
+// finishing stacks go into the table state for Next.
 func (sg *sessionGame) playHand() (bool, error) {
 	ss, st := sg.ss, &sg.st
-	ps, err := table.Progress(*st)
+	h := &sg.h
+	h.reset(ss.n)
+	run, err := table.Runner(*st)
 	if err != nil {
 		return false, err
 	}
-	h := &sg.h
-	h.reset(ss.n)
-	if !ps.Dealt {
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		h.tix[p] = i
+		h.seats = append(h.seats, p)
+		h.start[p] = st.StartingStacks[i]
+	}
+	if run == nil {
 		sg.beginHand()
 		sg.finishHand(nil)
 		return false, nil
 	}
-	// Hole cards, stacks and forced bets.
-	for _, a := range st.Actions {
-		f := strings.Fields(a)
-		if len(f) == 4 && f[0] == "d" && f[1] == "dh" {
-			idx, err := seatIndex(f[2])
-			if err != nil {
-				return false, err
-			}
-			cs, err := cards.ParseList(f[3])
-			if err != nil || len(cs) != 2 {
-				return false, fmt.Errorf("hole cards %q", a)
-			}
-			p := ss.phys[st.Players[idx]]
-			h.dealt[p] = true
-			h.hole[p] = [2]cards.Card{cs[0], cs[1]}
-		}
-	}
-	dealtN := 0
+	h.run = run
+	// Hole cards, forced bets, the button, the deck left for the board.
+	var used cards.Set
 	for i, name := range st.Players {
+		if !run.Dealt(i) {
+			continue
+		}
 		p := ss.phys[name]
-		h.start[p] = st.StartingStacks[i]
-		h.stack[p] = st.StartingStacks[i]
-		if h.dealt[p] {
-			dealtN++
-			h.blind[p] = st.BlindsOrStraddles[i]
-			h.anteP[p] = st.Antes[i]
+		h.dealt[p] = true
+		copy(h.hole[p][:], run.Hole(i))
+		used = used.Add(h.hole[p][0]).Add(h.hole[p][1])
+		h.blind[p] = st.BlindsOrStraddles[i]
+		h.anteP[p] = st.Antes[i]
+	}
+	bh := run.Betting()
+	h.button = h.seats[bh.Button()]
+	for c := cards.Card(0); c < 52; c++ {
+		if !used.Has(c) {
+			h.deck = append(h.deck, c)
 		}
 	}
-	h.button = ss.phys[st.Players[buttonIndex(st.BlindsOrStraddles, dealtN)]]
-	// The forced bets.
-	for p := 0; p < ss.n; p++ {
-		if a := min(h.anteP[p], h.stack[p]); h.dealt[p] && a > 0 {
-			h.stack[p] -= a
-			h.committed[p] += a
-		}
-	}
-	for p := 0; p < ss.n; p++ {
-		if b := min(h.blind[p], h.stack[p]); h.dealt[p] && b > 0 {
-			h.stack[p] -= b
-			h.committed[p] += b
-			h.bet[p] += b
-			h.tableBet = max(h.tableBet, h.bet[p])
-		}
-	}
+	cards.Shuffle(h.deck, ss.tableRNG)
 	sg.beginHand()
 	// Positional stats.
 	setup := stats.Setup{Stacks: make([]chips.Chips, ss.n), Antes: h.anteP, Blinds: h.blind,
@@ -648,187 +640,128 @@ func (sg *sessionGame) playHand() (bool, error) {
 		}
 	}
 	// The betting.
-	for {
-		ps, err := table.Progress(*st)
-		if err != nil {
-			return false, err
-		}
-		if ps.Finished {
-			break
-		}
-		before := len(st.Actions)
-		auto := false
-		if ps.Board > 0 {
-			ns, err := table.Deal(*st, ss.tableRNG)
-			if err != nil {
+	for !run.Finished() {
+		if k := run.BoardDue(); k > 0 {
+			cs := h.deck[:k:k]
+			h.deck = h.deck[k:]
+			if err := run.Apply(phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: cs}); err != nil {
 				return false, err
 			}
-			*st = ns
+			sg.dealt(cs)
+			continue
+		}
+		i := run.ToAct()
+		if i < 0 {
+			return false, fmt.Errorf("hand %d: nobody is to act and no board is due", st.Hand)
+		}
+		name := st.Players[i]
+		p := h.seats[i]
+		before := run.Betting()
+		var a phh.Action
+		auto := !sg.pres.Connected(name)
+		if auto {
+			l := run.Legal()
+			var call chips.Chips
+			if !l.CanCheck {
+				call = l.CallAmount
+			}
+			a = phh.Action{Kind: phh.CheckCall, Player: i}
+			if ss.auto.Decide(call) == "f" {
+				a.Kind = phh.Fold
+			}
 		} else {
-			name := st.Players[ps.ToAct]
-			p := ss.phys[name]
-			var ns table.State
-			if !sg.pres.Connected(name) {
-				auto = true
-				ns, err = table.Auto(*st, sg.pres.Prefs())
-			} else {
-				var act string
-				act, err = sg.decide(ps, p)
-				if err == nil {
-					sg.r.Decisions++
-					sg.r.PlayerDecisions[p]++
-					ns, err = table.Act(*st, fmt.Sprintf("p%d %s", ps.ToAct+1, act))
-				}
-			}
-			if err != nil {
-				return false, fmt.Errorf("seat %d (%s): %w", p, name, err)
-			}
-			*st = ns
+			a = sg.decide(i, p)
+			sg.r.Decisions++
+			sg.r.PlayerDecisions[p]++
 		}
-		for _, a := range st.Actions[before:] {
-			if err := sg.apply(a, auto); err != nil {
-				return false, fmt.Errorf("action %q: %w", a, err)
-			}
+		// A fold takes effect as engine/table plays it: every chip the
+		// player put in stays in the pot, even when a check was free.
+		if a.Kind == phh.Fold {
+			err = run.Forfeit(i)
+		} else {
+			err = run.Apply(a)
 		}
+		if err != nil {
+			return false, fmt.Errorf("seat %d (%s): %w", p, name, err)
+		}
+		sg.apply(&before, a, p, auto)
 	}
 	return true, sg.settle()
 }
 
-// seatIndex reads "pN" as index N-1.
-func seatIndex(s string) (int, error) {
-	if len(s) < 2 || s[0] != 'p' {
-		return 0, fmt.Errorf("player %q", s)
-	}
-	n, err := strconv.Atoi(s[1:])
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("player %q", s)
-	}
-	return n - 1, nil
-}
-
-// buttonIndex returns the button's index from a hand's forced bets: the
-// seat before the small blind (the seat that starts the run of forced
-// bets), or the small blind itself with two players dealt in.
-func buttonIndex(blinds []chips.Chips, dealt int) int {
-	n := len(blinds)
-	sb := 0
-	for i := range blinds {
-		if blinds[i] > 0 && blinds[(i+n-1)%n] == 0 {
-			sb = i
-			break
-		}
-	}
-	if dealt == 2 {
-		return sb
-	}
-	return (sb + n - 1) % n
-}
-
-// apply follows one table action (a player's, auto when it is an
-// auto-action, or a board deal) and records it.
-func (sg *sessionGame) apply(a string, auto bool) error {
+// dealt follows board cards dealt: a new betting round.
+func (sg *sessionGame) dealt(cs []cards.Card) {
 	ss, h := sg.ss, &sg.h
-	f := strings.Fields(a)
-	if len(f) >= 3 && f[0] == "d" && f[1] == "db" {
-		cs, err := cards.ParseList(f[2])
-		if err != nil {
-			return err
-		}
-		h.round++
-		clear(h.bet)
-		h.tableBet = 0
-		h.board = append(h.board, cs...)
-		if sg.rec != nil {
-			sg.rec.Round(h.round)
-			sg.rec.Board(cs...)
-		}
-		if h.feedErr == nil {
-			h.feedErr = ss.tr.OnRoundStart(stats.RoundConfig{MinBet: ss.bb})
-		}
-		return nil
+	h.round++
+	h.board = append(h.board, cs...)
+	if sg.rec != nil {
+		sg.rec.Round(h.round)
+		sg.rec.Board(cs...)
 	}
-	if len(f) < 2 {
-		return errors.New("malformed")
+	if h.feedErr == nil {
+		h.feedErr = ss.tr.OnRoundStart(stats.RoundConfig{MinBet: ss.bb})
 	}
-	idx, err := seatIndex(f[0])
-	if err != nil {
-		return err
-	}
-	p := ss.phys[sg.st.Players[idx]]
+}
+
+// apply follows action a of physical seat p (auto when it is an
+// auto-action), played from the betting state before, and records it.
+func (sg *sessionGame) apply(before *betting.Hand, a phh.Action, p int, auto bool) {
+	ss, h := sg.ss, &sg.h
+	i := h.tix[p]
+	after := h.run.Betting()
+	added := before.Stack(i) - after.Stack(i)
 	sg.r.Moves++
 	sg.r.Actions++
 	if auto {
 		sg.r.ForcedActions++
 	}
-	var sa stats.Action
-	sa.Seat = p
-	switch f[1] {
-	case "f":
+	sa := stats.Action{Seat: p}
+	switch a.Kind {
+	case phh.Fold:
 		h.folded[p] = true
 		sg.r.Betting.Folds++
 		sa.Kind = stats.Fold
 		sg.record(p, replay.Fold, 0)
-	case "cc":
-		amt := min(max(h.tableBet-h.bet[p], 0), h.stack[p])
-		if amt == 0 {
+	case phh.CheckCall:
+		if added == 0 {
 			sg.r.Betting.Checks++
 			sa.Kind = stats.Check
 			sg.record(p, replay.Check, 0)
 			break
 		}
-		h.stack[p] -= amt
-		h.bet[p] += amt
-		h.committed[p] += amt
 		sg.r.Betting.Calls++
 		sa.Kind = stats.Call
-		sg.record(p, replay.Call, amt)
-	case "cbr":
-		if len(f) != 3 {
-			return errors.New("malformed")
-		}
-		to, err := chips.Parse(f[2])
-		if err != nil {
-			return err
-		}
-		amt := to - h.bet[p]
-		if amt <= 0 || amt > h.stack[p] {
-			return fmt.Errorf("raise to %s from a bet of %s with %s behind", to, h.bet[p], h.stack[p])
-		}
+		sg.record(p, replay.Call, added)
+	case phh.BetRaise:
 		k := replay.Raise
 		sa.Kind = stats.Raise
-		if h.tableBet == 0 {
+		if before.TableBet() == 0 {
 			k = replay.Bet
 			sa.Kind = stats.Bet
 			sg.r.Betting.Bets++
 		} else {
 			sg.r.Betting.Raises++
 		}
-		h.stack[p] -= amt
-		h.bet[p] = to
-		h.committed[p] += amt
-		h.tableBet = max(h.tableBet, to)
-		sa.To = to
-		sg.record(p, k, amt)
-	default:
-		return fmt.Errorf("unknown action %q", f[1])
+		sa.To = after.StreetBet(i)
+		sg.record(p, k, added)
 	}
 	sg.r.Betting.Decisions++
-	if (f[1] == "cc" || f[1] == "cbr") && h.stack[p] == 0 && h.bet[p] > 0 {
+	if a.Kind != phh.Fold && after.Stack(i) == 0 && after.StreetBet(i) > 0 {
 		sg.r.Betting.AllIns++
 	}
 	if h.feedErr == nil {
 		h.feedErr = ss.tr.OnAction(sa)
 	}
-	return nil
 }
 
-// settle ends the hand: the showdown, the uncalled bet, the awards, the
-// final stacks, checked against table.Settle.
+// settle ends the hand: the showdown, then the runner's settlement (the
+// uncalled bet, the pots' awards), whose finishing stacks become the
+// table's.
 func (sg *sessionGame) settle() error {
 	ss, h, st := sg.ss, &sg.h, &sg.st
-	fin, err := table.Settle(*st)
+	set, err := h.run.Settle()
 	if err != nil {
-		return err
+		return fmt.Errorf("hand %d: %w", st.Hand, err)
 	}
 	var in []int
 	for p := 0; p < ss.n; p++ {
@@ -836,58 +769,43 @@ func (sg *sessionGame) settle() error {
 			in = append(in, p)
 		}
 	}
-	// The uncalled part of the largest contribution goes back.
-	top, second, topSeat := chips.Chips(0), chips.Chips(0), -1
-	for p := 0; p < ss.n; p++ {
-		switch c := h.committed[p]; {
-		case c > top:
-			top, second, topSeat = c, top, p
-		case c > second:
-			second = c
-		}
-	}
-	uncalled := top - second
-	if len(in) >= 2 {
+	showdown := len(in) >= 2
+	var desc []string
+	if showdown {
 		sg.r.Betting.Showdowns++
-		for _, p := range in {
-			if sg.rec == nil {
-				continue
+		if sg.rec != nil {
+			desc = make([]string, ss.n)
+			for _, p := range in {
+				if len(h.board) == 5 {
+					all := append(append([]cards.Card(nil), h.hole[p][:]...), h.board...)
+					desc[p] = ss.eval.Best(all).Category().String()
+				}
+				sg.rec.Show(p, h.hole[p][:], desc[p])
 			}
-			var desc string
-			if len(h.board) == 5 {
-				all := append(append([]cards.Card(nil), h.hole[p][:]...), h.board...)
-				desc = ss.eval.Best(all).Category().String()
-			}
-			sg.rec.Show(p, h.hole[p][:], desc)
 		}
 	} else {
 		sg.r.Betting.FoldWins++
 	}
 	sg.r.Betting.Hands++
-	if uncalled > 0 && sg.rec != nil {
-		sg.rec.Uncalled(topSeat, uncalled)
+	if sg.rec != nil {
+		sg.rec.Settled(&set, h.seats, showdown, func(i int) string {
+			if desc == nil {
+				return ""
+			}
+			return desc[h.seats[i]]
+		})
 	}
 	collected := make([]chips.Chips, ss.n)
-	var winners []int
-	var amounts []chips.Chips
-	for i, name := range st.Players {
-		p := ss.phys[name]
-		back := chips.Chips(0)
-		if p == topSeat {
-			back = uncalled
-		}
-		collected[p] = fin[i] - h.stack[p] - back
-		if collected[p] < 0 {
-			return fmt.Errorf("seat %d: finishes with %s, less than its %s behind", p, fin[i], h.stack[p]+back)
-		}
-		if collected[p] > 0 {
-			winners = append(winners, p)
-			amounts = append(amounts, collected[p])
+	fin := make([]chips.Chips, len(st.Players))
+	for i := range st.Players {
+		p := h.seats[i]
+		fin[i] = st.StartingStacks[i]
+		if h.dealt[p] {
+			fin[i] = set.Stacks[i]
+			collected[p] = set.Won[i]
 		}
 	}
-	if len(winners) > 0 && sg.rec != nil {
-		sg.rec.Award(0, winners, amounts, "")
-	}
+	st.FinishingStacks = fin
 	if h.feedErr == nil {
 		h.feedErr = ss.tr.OnHandEnd(collected)
 	}
@@ -918,12 +836,15 @@ func (sg *sessionGame) record(p int, k replay.EventKind, added chips.Chips) {
 	}
 }
 
-// decide returns the action of the agent of seat p ("f", "cc" or
-// "cbr TO").
-func (sg *sessionGame) decide(ps table.Status, p int) (string, error) {
+// decide returns the action of the agent of physical seat p, table index
+// i, the seat to act.
+func (sg *sessionGame) decide(i, p int) phh.Action {
 	ss, h := sg.ss, &sg.h
-	l := ps.Legal
-	street := l.MinTo - l.MinAmount
+	run := h.run
+	bh := run.Betting()
+	l := run.Legal()
+	street := bh.StreetBet(i)
+	toCall := max(bh.TableBet()-street, 0)
 	canRaise := l.CanBet || l.CanRaise
 	options := 1 // check or call
 	if l.CanFold {
@@ -933,6 +854,11 @@ func (sg *sessionGame) decide(ps table.Status, p int) (string, error) {
 		options += 3
 	}
 	sg.r.LegalSum += options
+	fold := phh.Action{Kind: phh.Fold, Player: i}
+	cc := phh.Action{Kind: phh.CheckCall, Player: i}
+	raise := func(to chips.Chips) phh.Action {
+		return phh.Action{Kind: phh.BetRaise, Player: i, Amount: min(max(to, l.MinTo), l.MaxTo)}
+	}
 	if pl := ss.house[p]; pl != nil {
 		in := 0
 		for q := 0; q < ss.n; q++ {
@@ -946,9 +872,9 @@ func (sg *sessionGame) decide(ps table.Status, p int) (string, error) {
 			Board:      h.board,
 			Opponents:  max(in-1, 1),
 			Legal:      l,
-			Pot:        ps.Pot,
-			ToCall:     max(h.tableBet-h.bet[p], 0),
-			Stack:      h.stack[p],
+			Pot:        run.Pot(),
+			ToCall:     toCall,
+			Stack:      bh.Stack(i),
 			BigBlind:   ss.bb,
 			InPosition: sg.lastToAct(p),
 			Round:      h.round,
@@ -958,38 +884,35 @@ func (sg *sessionGame) decide(ps table.Status, p int) (string, error) {
 		switch d.Action.Kind {
 		case betting.Fold:
 			if l.CanFold {
-				return "f", nil
+				return fold
 			}
-			return "cc", nil
+			return cc
 		case betting.Bet, betting.Raise:
 			if canRaise {
-				to := street + d.Action.Amount
-				return "cbr " + min(max(to, l.MinTo), l.MaxTo).String(), nil
+				return raise(street + d.Action.Amount)
 			}
 		}
-		return "cc", nil
+		return cc
 	}
 	// Random: fold, check or call, min raise, pot raise, all-in.
-	var menu [5]string
+	var menu [5]phh.Action
 	k := 0
 	if l.CanFold {
-		menu[k] = "f"
+		menu[k] = fold
 		k++
 	}
-	menu[k] = "cc"
+	menu[k] = cc
 	k++
 	if canRaise {
-		call := max(h.tableBet-h.bet[p], 0)
-		pot := street + call + (ps.Pot + call)
-		for _, to := range []chips.Chips{l.MinTo, min(max(pot, l.MinTo), l.MaxTo), l.MaxTo} {
-			s := "cbr " + to.String()
-			if menu[k-1] != s {
-				menu[k] = s
+		pot := street + toCall + (run.Pot() + toCall)
+		for _, to := range [...]chips.Chips{l.MinTo, pot, l.MaxTo} {
+			if a := raise(to); menu[k-1].Kind != a.Kind || menu[k-1].Amount != a.Amount {
+				menu[k] = a
 				k++
 			}
 		}
 	}
-	return menu[ss.rngs[p].IntN(k)], nil
+	return menu[ss.rngs[p].IntN(k)]
 }
 
 // lastToAct reports whether seat p acts after every other player still in
@@ -999,7 +922,7 @@ func (sg *sessionGame) lastToAct(p int) bool {
 	h, n := &sg.h, sg.ss.n
 	dist := func(q int) int { return (q - h.button - 1 + 2*n) % n }
 	for q := 0; q < n; q++ {
-		if q != p && h.dealt[q] && !h.folded[q] && h.stack[q] > 0 && dist(q) > dist(p) {
+		if q != p && h.dealt[q] && !h.folded[q] && h.stack(q) > 0 && dist(q) > dist(p) {
 			return false
 		}
 	}

@@ -40,7 +40,7 @@ func TestSessionScheduleProperties(t *testing.T) {
 	const schedules = 24
 	p := program(t, "holdem_nl_6max")
 	rng := rand.New(rand.NewPCG(14, 5))
-	joins := 0
+	joins, reloads := 0, 0
 	for k := range schedules {
 		so := randomSitOuts(rng)
 		players := 2 + rng.IntN(5)
@@ -52,6 +52,7 @@ func TestSessionScheduleProperties(t *testing.T) {
 		res, err := Run(context.Background(), p, agents, 2, uint64(k), 1, Options{Players: players, SitOuts: so, Replay: fn, KeepGames: true})
 		require.NoError(t, err, "schedule %d: %+v, %d players", k, so, players)
 		joins += res.Metrics.SitOuts.Joins
+		reloads += res.Metrics.SitOuts.Reloads
 		for gi, g := range res.Games {
 			var net Amount
 			for q := range players {
@@ -65,6 +66,7 @@ func TestSessionScheduleProperties(t *testing.T) {
 		}
 	}
 	assert.Positive(t, joins, "no player joined in %d schedules", schedules)
+	assert.Positive(t, reloads, "no bankroll was reloaded in %d schedules", schedules)
 }
 
 // checkSessionHands checks a session replay hand by hand (see
@@ -114,7 +116,8 @@ func checkSessionHands(t *testing.T, r *replay.Replay, k, gi int) {
 
 // `simulate holdem_nl_6max --players 6 --agents house --sit-outs default`
 // plays its sessions to the end, with players joining, for the first run
-// seeds (the full check, 600 games for seeds 1–20, is too long for a test).
+// seeds (the full check, 600 games for seeds 1–20, is too long for a test:
+// make sessions).
 func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 	p := program(t, "holdem_nl_6max")
 	for seed := uint64(1); seed <= 3; seed++ {

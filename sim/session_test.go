@@ -50,6 +50,12 @@ func TestSessionReplay(t *testing.T) {
 		if r.Game.SeatCount != 6 || r.Game.Kind != replay.Poker {
 			t.Fatalf("game %+v", r.Game)
 		}
+		// Players are numbered from 1, as in PHH and the simulator's replays.
+		for i, name := range r.Game.Players {
+			if want := playerName(i, "house"); name != want {
+				t.Fatalf("player %d is named %q, want %q", i, name, want)
+			}
+		}
 		// Chips, hand by hand: what the hand starts with, less what
 		// leavers take away, plus what joiners bring, is what it ends
 		// with; the next hand starts with the stacks this one ended with.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/sim"
+	"github.com/deckforge/deckforge/sim/agent"
 )
 
 const ladderUsage = `Usage: deckforge ladder GENOME [flags]
@@ -26,7 +27,9 @@ Wilson interval and, in betting games, the upper agent's chips per hand. With
 n players a pair is one agent of the upper rung against n-1 of the rung
 below, seated in every seat in turn; "beats" means the interval lies above
 1/n. In poker-shaped games the house agent is measured against greedy beside
-the ladder. Results depend on --seed, not on --workers.
+the ladder. --pair UPPER,LOWER plays that one pair instead (any agents
+simulate accepts, such as ismcts:1000,greedy). Results depend on --seed, not
+on --workers.
 
 Flags:
 `
@@ -45,6 +48,7 @@ func runLadder(args []string, sio stdio) int {
 	fs.IntVar(&opt.Workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	fs.Uint64Var(&opt.Seed, "seed", 1, "run seed")
 	asJSON := fs.Bool("json", false, "print the ladder as JSON")
+	pair := fs.String("pair", "", "play only this pair: UPPER,LOWER agents (e.g. ismcts:1000,greedy)")
 	pos, err := parseMixed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -76,7 +80,25 @@ func runLadder(args []string, sio stdio) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := sim.Ladder(ctx, prog, opt)
+	var res *sim.LadderResult
+	if *pair != "" {
+		up, low, ok := strings.Cut(*pair, ",")
+		if !ok || up == "" || low == "" {
+			return usageErr("--pair: %q is not UPPER,LOWER", *pair)
+		}
+		for _, a := range []string{up, low} {
+			if _, err := agent.Parse(a, agent.Options{}); err != nil {
+				return usageErr("--pair: %v", err)
+			}
+		}
+		var st sim.LadderStep
+		st, err = sim.Pair(ctx, prog, up, low, opt)
+		if err == nil {
+			res = &sim.LadderResult{Players: max(prog.MinPlayers(), min(opt.Players, prog.MaxPlayers())), Steps: []sim.LadderStep{st}}
+		}
+	} else {
+		res, err = sim.Ladder(ctx, prog, opt)
+	}
 	if err != nil {
 		var ce *sim.ConfigError
 		if errors.As(err, &ce) {
@@ -134,6 +156,9 @@ func writeLadder(w io.Writer, name string, r *sim.LadderResult, chips bool) erro
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(r.Steps) == 1 {
+		return nil // one pair (--pair), not a ladder
 	}
 	mono := "no"
 	if r.Monotone() {

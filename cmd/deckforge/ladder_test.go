@@ -33,9 +33,19 @@ func TestLadderCommand(t *testing.T) {
 	assert.Nil(t, r.House)
 }
 
+func TestLadderCommandPair(t *testing.T) {
+	rc, out, errs := runSim("ladder", "cheat", "--pair", "greedy,random", "--games", "6", "--workers", "1")
+	require.Equal(t, 0, rc, errs)
+	assert.Contains(t, out, "3 players")
+	assert.Regexp(t, `greedy\s+random\s+6\s`, out)
+	assert.NotContains(t, out, "monotone:", "one pair is not a ladder")
+}
+
 func TestLadderCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"ladder"},
+		{"ladder", "crazy_eights", "--pair", "greedy"},
+		{"ladder", "crazy_eights", "--pair", "greedy,nobody"},
 		{"ladder", "crazy_eights", "--games", "0"},
 		{"ladder", "crazy_eights", "--budget", "-1"},
 		{"ladder", "crazy_eights", "--workers", "-1"},

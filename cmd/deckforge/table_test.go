@@ -115,7 +115,7 @@ func TestTableCLIJoin(t *testing.T) {
 	tableSame(t, "blinds", h2.BlindsOrStraddles, tableAmounts(t, "0", "1", "2"))
 	tableSame(t, "inactive", h2.Inactive, []bool{false, false, false})
 	_, view := tableStep(t, dir, "personalize", file, "Player3")
-	tableSame(t, "Player3's view", view.Actions[0], "d dh p1 ????")
+	tableSame(t, "Player3's view", view.Actions[0].String(), "d dh p1 ????")
 	tableSame(t, "author", view.Author, "Player3")
 }
 
@@ -123,7 +123,7 @@ func TestTableCLIPauseUntilBigBlind(t *testing.T) {
 	dir := t.TempDir()
 	file, s := tableStep(t, dir, "merge", tableFixture("03-pause-bb-hand3.json"), tableFixture("03-pause-bb-client.json"))
 	tableSame(t, "inactive at once", s.Inactive, []bool{false, true, false})
-	tableSame(t, "fold", s.Actions[len(s.Actions)-1], "p2 f")
+	tableSame(t, "fold", s.Actions[len(s.Actions)-1].String(), "p2 f")
 	file, _ = tableStep(t, dir, "act", file, "p3 cc")
 	file = tableFinish(t, dir, file)
 	file, h4 := tableStep(t, dir, "next", file, "--seed", "4")
@@ -174,7 +174,7 @@ func TestTableCLILeave(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, view := tableStep(t, dir, "personalize", phhFile, "Player3")
-	tableSame(t, "p1 hidden", view.Actions[0], "d dh p1 ????")
+	tableSame(t, "p1 hidden", view.Actions[0].String(), "d dh p1 ????")
 }
 
 func TestTableCLIErrors(t *testing.T) {

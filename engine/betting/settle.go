@@ -37,7 +37,6 @@ func (h *Hand) uncalled() (int, chips.Chips) {
 // contribution level.
 func (h *Hand) pots(dst []Pot) []Pot {
 	top, extra := h.uncalled()
-	in := h.inHand()
 	var lv [MaxSeats]chips.Chips // live chips, the uncalled layer taken out
 	for i := 0; i < h.n; i++ {
 		lv[i] = h.live(i)
@@ -45,16 +44,6 @@ func (h *Hand) pots(dst []Pot) []Pot {
 	if top >= 0 {
 		lv[top] -= extra
 	}
-	push := func(amount chips.Chips, elig uint16) {
-		if amount == 0 {
-			return
-		}
-		if elig == 0 {
-			elig = in // nobody still in reached this level
-		}
-		dst = append(dst, Pot{Amount: amount, Eligible: elig})
-	}
-
 	// Without ante trimming every ante is dead money of the main pot, which
 	// every seat still in may win. With it, antes are contributions like the
 	// other chips: they count toward the pot levels.
@@ -66,26 +55,46 @@ func (h *Hand) pots(dst []Pot) []Pot {
 			dead += h.ante[i]
 		}
 	}
+	return LayerPots(dst, lv[:h.n], dead, h.inHand())
+}
 
-	// The main pot and the side pots, by contribution level among the
-	// seats still in.
+// LayerPots appends to dst the pots that contributions make, as a hand
+// builds them (Hand.Pots): level[i] is what seat i (at most 16 seats) put
+// in toward the pot levels, the uncalled layer already returned; dead is
+// the dead money of the main pot (antes that are not trimmed, dead blinds);
+// in is the set of seats still in. Each contribution level of the seats
+// still in makes a pot that the seats still in that reached it may win, the
+// main pot first with the dead money; chips above every level still in (a
+// folded seat's) go to the last pot.
+func LayerPots(dst []Pot, level []chips.Chips, dead chips.Chips, in uint16) []Pot {
+	push := func(amount chips.Chips, elig uint16) {
+		if amount == 0 {
+			return
+		}
+		if elig == 0 {
+			elig = in // nobody still in reached this level
+		}
+		dst = append(dst, Pot{Amount: amount, Eligible: elig})
+	}
 	live := in
 	first := true
 	prev := chips.Chips(-1)
 	for {
-		level := chips.Chips(-1)
+		lvl := chips.Chips(-1)
 		for m := live; m != 0; m &= m - 1 {
-			if v := lv[bits.TrailingZeros16(m)]; v > prev && (level < 0 || v < level) {
-				level = v
+			if i := bits.TrailingZeros16(m); i < len(level) {
+				if v := level[i]; v > prev && (lvl < 0 || v < lvl) {
+					lvl = v
+				}
 			}
 		}
 		base := max(prev, 0)
-		if level < 0 {
+		if lvl < 0 {
 			// Chips above every level still in: folded chips (not
 			// expected once the uncalled layer is out).
 			var rest chips.Chips
-			for i := 0; i < h.n; i++ {
-				rest += max(lv[i]-base, 0)
+			for _, v := range level {
+				rest += max(v-base, 0)
 			}
 			if first {
 				rest += dead
@@ -99,9 +108,9 @@ func (h *Hand) pots(dst []Pot) []Pot {
 		}
 		var amount chips.Chips
 		var elig uint16
-		for i := 0; i < h.n; i++ {
-			amount += min(lv[i], level) - min(lv[i], base)
-			if live&(1<<i) != 0 && lv[i] >= level {
+		for i, v := range level {
+			amount += min(v, lvl) - min(v, base)
+			if live&(1<<i) != 0 && v >= lvl {
 				elig |= 1 << i
 			}
 		}
@@ -110,7 +119,7 @@ func (h *Hand) pots(dst []Pot) []Pot {
 			first = false
 		}
 		push(amount, elig)
-		prev = level
+		prev = lvl
 	}
 }
 

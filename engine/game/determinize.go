@@ -115,11 +115,42 @@ func (s *State) determinize(p int, rng *rand.Rand) {
 		mp[from[j]] = to[j]
 		s.know[to[j]] = know[from[j]]
 	}
+	s.permute(p, u, &mp)
+}
+
+// SwapHidden exchanges the places of cards a and b, both hidden from
+// player p (p does not know where either lies): the result is as
+// consistent with p's observation as s was. A search uses it on a
+// determinization to give a player the cards a model of its play says it
+// holds. It reports false, and changes nothing, when a or b is not a card
+// of the game hidden from p, or a == b.
+func (s *State) SwapHidden(p int, a, b cards.Card) bool {
+	if p < 0 || p >= int(s.n) || a == b || a >= cards.NumCards || b >= cards.NumCards {
+		return false
+	}
+	me := uint16(1) << p
+	u := cards.Set(1)<<a | cards.Set(1)<<b
+	if u&^s.prog.deckSet != 0 || s.know[a]&me != 0 || s.know[b]&me != 0 {
+		return false
+	}
+	var mp [cards.NumCards]cards.Card
+	for j := range cards.NumCards {
+		mp[j] = cards.Card(j)
+	}
+	mp[a], mp[b] = b, a
+	s.know[a], s.know[b] = s.know[b], s.know[a]
+	s.permute(p, u, &mp)
+	return true
+}
+
+// permute moves every card c of u, hidden from player p, to the place of
+// mp[c] (a permutation of u; know is already permuted).
+func (s *State) permute(p int, u cards.Set, mp *[cards.NumCards]cards.Card) {
 	n := int(s.n)
 	for q := 0; q < n; q++ {
-		s.hand[q] = mapSet(s.hand[q], u, &mp)
-		s.won[q] = mapSet(s.won[q], u, &mp)
-		s.sel[q] = mapSet(s.sel[q], u, &mp)
+		s.hand[q] = mapSet(s.hand[q], u, mp)
+		s.won[q] = mapSet(s.won[q], u, mp)
+		s.sel[q] = mapSet(s.sel[q], u, mp)
 		if s.prog.ordered {
 			r := &s.ring[q]
 			for j := uint8(0); j < s.rlen[q]; j++ {
@@ -140,9 +171,9 @@ func (s *State) determinize(p int, rng *rand.Rand) {
 	for j := 0; j < int(s.nsel); j++ {
 		s.selOrder[j] = mp[s.selOrder[j]]
 	}
-	s.trickSet = mapSet(s.trickSet, u, &mp)
-	s.pile = mapSet(s.pile, u, &mp)
-	s.claimCards = mapSet(s.claimCards, u, &mp)
+	s.trickSet = mapSet(s.trickSet, u, mp)
+	s.pile = mapSet(s.pile, u, mp)
+	s.claimCards = mapSet(s.claimCards, u, mp)
 	if s.drawn < cards.NumCards {
 		s.drawn = mp[s.drawn]
 	}

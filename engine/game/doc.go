@@ -214,9 +214,9 @@
 // # How to add …
 //
 // A phase kind: the union member in schema/genome.fbs (regenerate
-// schema/fb), the constant and name in genome/enums.go, its struct and its
+// schema/fb), the constant and name in genome/enums_phases.go, its struct and its
 // field of genome.Phase at the kind's index in genome/types.go, its case
-// in genome/flatbuffers.go (encode and decode), the FlatBuffers verifier
+// in genome/flatbuffers_encode.go and flatbuffers_decode.go, the verifier
 // table in genome/verify.go, genome/validate.go, genome/random_parts.go
 // (and genome/repair.go when a field can be repaired), its sentence in
 // genome/rulebook's phaseText, an example in genome/phasekinds_test.go,

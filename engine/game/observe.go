@@ -94,8 +94,18 @@ func (s *State) Observation(p int) Observation {
 	return o
 }
 
+// ObserveInto writes Observation(p) into o, without the action log when
+// log is false (LogLen 0): a search that needs only the cards and the
+// chips skips copying it.
+func (s *State) ObserveInto(p int, o *Observation, log bool) {
+	s.observeLog(p, o, log)
+}
+
 // observe fills o with what player p knows.
-func (s *State) observe(p int, o *Observation) {
+func (s *State) observe(p int, o *Observation) { s.observeLog(p, o, true) }
+
+// observeLog fills o with what player p knows, the log only if log.
+func (s *State) observeLog(p int, o *Observation, log bool) {
 	*o = Observation{}
 	me := uint16(1) << p
 	known := s.knownBy(me)
@@ -146,6 +156,9 @@ func (s *State) observe(p int, o *Observation) {
 	o.TrickLeader = s.trickLead
 	o.Claimant, o.ClaimRank, o.ClaimCount = s.claimant, s.claimRank, uint8(popcount(s.claimCards))
 	o.Pot = s.Pot()
+	if !log {
+		return
+	}
 	n := min(s.logN, LogSize)
 	o.LogLen = uint8(n)
 	for i := uint32(0); i < n; i++ {

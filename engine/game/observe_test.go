@@ -130,6 +130,19 @@ func checkObservations(p *game.Program, n int, rng *rand.Rand) (changed int, err
 			if d.Observation(q) != o {
 				return changed, fmt.Errorf("step %d: p%d's observation differs in its determinization", step, q)
 			}
+			var full, brief game.Observation
+			s.ObserveInto(q, &full, true)
+			s.ObserveInto(q, &brief, false)
+			if full != o || brief.LogLen != 0 {
+				return changed, fmt.Errorf("step %d: p%d's ObserveInto differs from Observation", step, q)
+			}
+			brief.Log, brief.LogLen = o.Log, o.LogLen
+			if brief != o {
+				return changed, fmt.Errorf("step %d: p%d's observation without the log differs in more than the log", step, q)
+			}
+			if err := checkSwap(&d, q, rng); err != nil {
+				return changed, fmt.Errorf("step %d: %v", step, err)
+			}
 			for r := 0; r < n; r++ {
 				if d.Hand(r) != s.Hand(r) {
 					changed++
@@ -150,6 +163,48 @@ func checkObservations(p *game.Program, n int, rng *rand.Rand) (changed int, err
 		}
 	}
 	return changed, nil
+}
+
+// checkSwap exchanges a card of another player's hand with a random card
+// hidden from q in d (State.SwapHidden) and checks that q's observation
+// stays the same, that the card moved, and that a card of q's own hand
+// cannot be swapped.
+func checkSwap(d *game.State, q int, rng *rand.Rand) error {
+	o := d.Observation(q)
+	for r := 0; r < d.Players(); r++ {
+		h := d.Hand(r)
+		if r == q || h == 0 {
+			continue
+		}
+		if own := d.Hand(q); own != 0 {
+			c := own.Cards(nil)[0]
+			if d.SwapHidden(q, c, h.Cards(nil)[0]) {
+				return fmt.Errorf("p%d's own card %v was swapped", q, c)
+			}
+		}
+		hid := h &^ o.Known[r]
+		if hid == 0 {
+			continue
+		}
+		a := hid.Cards(nil)[rng.IntN(hid.Len())]
+		for i, start := 0, rng.IntN(cards.NumCards); i < cards.NumCards; i++ {
+			b := cards.Card((start + i) % cards.NumCards)
+			if h.Has(b) || !d.SwapHidden(q, a, b) {
+				continue
+			}
+			if d.Observation(q) != o {
+				return fmt.Errorf("p%d's observation changed when %v and %v swapped", q, a, b)
+			}
+			if d.Hand(r).Has(a) || !d.Hand(r).Has(b) {
+				return fmt.Errorf("swapping %v and %v left p%d's hand %v", a, b, r, d.Hand(r))
+			}
+			return nil
+		}
+		if int(o.StockSize) > o.StockKnown.Len() {
+			return fmt.Errorf("p%d's hidden card %v could not be swapped with the stock's", r, a)
+		}
+	}
+	return nil
 }
 
 // TestObservationsHideCards runs checkObservations over every seed game

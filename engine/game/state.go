@@ -284,6 +284,9 @@ func (s *State) Moves() int { return int(s.moves) }
 // ApplyUnchecked calls, MoveDone included.
 func (s *State) Decisions() int { return int(s.decisions) }
 
+// Phase returns the index of the phase being played (Observation.Phase).
+func (s *State) Phase() int { return int(s.pc) }
+
 // Turn returns the current turn, counted from 1.
 func (s *State) Turn() int { return int(s.turnsDone) + 1 }
 

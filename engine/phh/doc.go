@@ -84,4 +84,12 @@
 // what each seat won and the finishing stacks. A Runner holds only
 // fixed-size arrays (besides Repair's notes), so copying it saves a hand's
 // state and applying an action allocates nothing but error values.
+//
+// PokerKitForm rewrites a hand as PokerKit, the reference of the format,
+// reads and plays it, with the same result in deckforge: a short raise that
+// nobody can call becomes the smallest full raise, the check PokerKit asks
+// of the only player left able to act is written, and the shows and mucks
+// go where PokerKit expects them (before the rest of the board when the
+// players are all in). The writers of played hands call it (play --phh,
+// the simulator's PHH, phh convert of replays).
 package phh

@@ -8,8 +8,8 @@ import (
 )
 
 // ShowdownFirst puts the showdown of an all-in hand before the rest of the
-// board, as PokerKit reads it, and the hand still replays to the same
-// stacks.
+// board, as PokerKit reads it, the last raiser (p1) first, and the hand
+// still replays to the same stacks.
 func TestShowdownFirst(t *testing.T) {
 	text := handDoc("NT", "antes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2", "[200, 200]",
 		"d dh p1 Kc8h", "d dh p2 Jc7h", "p2 cc", "p1 cbr 4", "p2 cbr 6", "p1 cbr 18", "p2 cbr 30", "p1 cc",
@@ -24,7 +24,7 @@ func TestShowdownFirst(t *testing.T) {
 	for _, a := range h.Actions[len(h.Actions)-3:] {
 		got = append(got, a.String())
 	}
-	assert.Equal(t, []string{"p2 sm 7hJc", "p1 sm 8hKc", "d db Qc"}, got)
+	assert.Equal(t, []string{"p1 sm 8hKc", "p2 sm 7hJc", "d db Qc"}, got)
 	after, err := Replay(&h)
 	require.NoError(t, err)
 	assert.Equal(t, before.Stacks, after.Stacks)

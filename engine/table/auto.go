@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // AutoKind is the kind of a player's auto-action setting.
@@ -116,6 +117,9 @@ func Auto(s State, prefs AutoPrefs) (State, error) {
 	if !st.Legal.CanCheck {
 		call = st.Legal.CallAmount
 	}
-	verb := prefs[s.Players[st.ToAct]].Decide(call)
-	return apply(s, seatName(st.ToAct)+" "+verb, true)
+	a := phh.Action{Kind: phh.Fold, Player: st.ToAct}
+	if prefs[s.Players[st.ToAct]].Decide(call) == "cc" {
+		a.Kind = phh.CheckCall
+	}
+	return apply(s, a, true)
 }

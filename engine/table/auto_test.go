@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 func TestParseAutoAction(t *testing.T) {
@@ -59,18 +60,18 @@ func TestAutoSeedTimeout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "check when free", got.Actions[len(got.Actions)-1], "p2 cc")
+	eq(t, "check when free", got.Actions[len(got.Actions)-1].String(), "p2 cc")
 	got = act(t, got, "p3 cbr 6")
 	got, err = Auto(got, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "fold to a bet", got.Actions[len(got.Actions)-1], "p1 f")
+	eq(t, "fold to a bet", got.Actions[len(got.Actions)-1].String(), "p1 f")
 	got, err = Auto(got, AutoPrefs{"Player2": {Kind: CallUpTo, Limit: chips.FromInt(6)}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	eq(t, "call_6 calls 6", got.Actions[len(got.Actions)-1], "p2 cc")
+	eq(t, "call_6 calls 6", got.Actions[len(got.Actions)-1].String(), "p2 cc")
 	st, _ := Progress(got)
 	if st.Board != 1 {
 		t.Fatalf("turn due: %+v", st)
@@ -105,7 +106,7 @@ func TestAutoProperty(t *testing.T) {
 			if len(after.Actions) != len(before.Actions)+1 {
 				return fmt.Errorf("auto added %d actions", len(after.Actions)-len(before.Actions))
 			}
-			got := after.Actions[len(after.Actions)-1]
+			got := after.Actions[len(after.Actions)-1].String()
 			call := st.Legal.CallAmount
 			if st.Legal.CanCheck {
 				call = 0
@@ -150,7 +151,7 @@ func TestAutoProperty(t *testing.T) {
 // stacks and blinds.
 func randomTable(rng *rand.Rand, n int) State {
 	bb := []chips.Chips{200, 100, 50, 2}[rng.IntN(4)]
-	s := State{SeatCount: MaxSeats, Actions: []string{}}
+	s := State{SeatCount: MaxSeats, Actions: []phh.Action{}}
 	for i := 0; i < n; i++ {
 		s.Players = append(s.Players, fmt.Sprintf("P%d", i+1))
 		s.StartingStacks = append(s.StartingStacks, bb*chips.Chips(2+rng.IntN(150))+chips.Chips(rng.IntN(100)))

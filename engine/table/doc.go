@@ -9,9 +9,9 @@
 // A State is the seed's game notation: seat-ordered per-player arrays
 // (Players, StartingStacks, BlindsOrStraddles, Antes, Inactive, Intents,
 // DeadBlinds, and FinishingStacks once known), the hand number, the seat
-// count, the minimum bet, the action log in PHH notation ("d dh p1 AcKd",
-// "p2 cbr 6", "d db 2d7cJh"; "pN" is index N-1 of the arrays, "????" hidden
-// cards), the Author of a client state, and DeadMoney, the dead blinds paid
+// count, the minimum bet, the action log (typed phh.Actions, written in
+// PHH notation: "d dh p1 AcKd", "p2 cbr 6", "d db 2d7cJh"; "pN" is index N-1
+// of the arrays, "????" hidden cards), the Author of a client state, and DeadMoney, the dead blinds paid
 // into this hand's pot. Chips are exact (chips.Chips): 75.25 stays 75.25.
 // A hand conserves chips:
 //
@@ -74,8 +74,8 @@
 // Merge applies a client state: only its author's own intent, or the
 // author sitting down (its seat, and a buy-in capped by JoinLimits). A player
 // who pauses or leaves becomes inactive at once and its hand is folded.
-// Personalize hides other players' hole cards. Act plays a player's action,
-// Auto the auto-action of a player whose time ran out (AutoAction: fold
+// Personalize hides other players' hole cards. Apply plays a player's typed
+// action (Act the same written "p2 cbr 6"), Auto the auto-action of a player whose time ran out (AutoAction: fold
 // always folds, check_fold, call_N), Deal the next board cards; Progress
 // says who is to act. Hands are played by engine/phh's Runner, the one hand
 // runner: a fold out of turn (a pause, a leave, a timeout) is its Forfeit,

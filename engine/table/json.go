@@ -149,9 +149,8 @@ func ReadJSON(data []byte) (State, error) {
 			s.Intents[i] = Intent(v)
 		}
 	}
-	s.Actions = w.Actions
-	if s.Actions == nil {
-		s.Actions = []string{}
+	if s.Actions, err = ParseActions(w.Actions); err != nil {
+		return State{}, err
 	}
 	if err := s.checkShape(); err != nil {
 		return State{}, err
@@ -316,7 +315,7 @@ func (s State) MarshalJSON() ([]byte, error) {
 		b.WriteString("[\n")
 		for i, a := range c.Actions {
 			b.WriteString("    ")
-			str(a)
+			str(a.String())
 			if i < len(c.Actions)-1 {
 				b.WriteByte(',')
 			}

@@ -147,8 +147,8 @@ func TestValidateErrors(t *testing.T) {
 	}{
 		{"active with dead blinds", func(s *State) { s.DeadBlinds[2] = chips.FromInt(1) }, "_deadBlinds[2]"},
 		{"dead blinds above the cap", func(s *State) { s.Inactive[2] = true; s.DeadBlinds[2] = chips.FromInt(4) }, "_deadBlinds[2]"},
-		{"a card dealt twice", func(s *State) { s.Actions[6] = "d db 5h8c4d" }, "actions[6]"},
-		{"hole cards dealt twice", func(s *State) { s.Actions = append(s.Actions[:3], "d dh p1 2c2d") }, "actions[3]"},
+		{"a card dealt twice", func(s *State) { s.Actions[6] = mustAction("d db 5h8c4d") }, "actions[6]"},
+		{"hole cards dealt twice", func(s *State) { s.Actions = append(s.Actions[:3], mustAction("d dh p1 2c2d")) }, "actions[3]"},
 		{"no blinds", func(s *State) { s.BlindsOrStraddles = amounts(0, 0, 0) }, "blindsOrStraddles"},
 		{"finishing stacks that do not add up", func(s *State) { s.FinishingStacks = amounts(50, 100, 75) }, "finishingStacks"},
 		{"a seat not dealt in that changed", func(s *State) {

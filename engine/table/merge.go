@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
@@ -89,7 +88,7 @@ func foldIfInHand(s State, i int) (State, error) {
 	if r.finished() || !r.inHand(i) || r.allIn(i) {
 		return s, nil
 	}
-	s.Actions = append(s.Actions, seatName(i)+" f")
+	s.Actions = append(slices.Clip(s.Actions), phh.Action{Kind: phh.Fold, Player: i})
 	return s, nil
 }
 
@@ -119,16 +118,12 @@ func join(s State, client State, ci int, want Intent, lim JoinLimits) (State, er
 	if buyIn <= 0 {
 		return State{}, playerErr(&client, "startingStacks", ci, "buy-in %s asked, %s granted (bankroll %s, table maximum %s): nothing to sit down with", ask, buyIn, lim.Bankroll, lim.MaxBuyIn)
 	}
-	renumbered, err := renumber(s.Actions, func(p int) int {
+	s.Actions = renumber(s.Actions, func(p int) int {
 		if p >= seat {
 			return p + 1
 		}
 		return p
 	})
-	if err != nil {
-		return State{}, err
-	}
-	s.Actions = renumbered
 	s.Players = slices.Insert(s.Players, seat, name)
 	s.StartingStacks = slices.Insert(s.StartingStacks, seat, buyIn)
 	s.BlindsOrStraddles = slices.Insert(s.BlindsOrStraddles, seat, 0)
@@ -142,20 +137,16 @@ func join(s State, client State, ci int, want Intent, lim JoinLimits) (State, er
 	return s, nil
 }
 
-// renumber rewrites the player numbers of actions with seat.
-func renumber(actions []string, seat func(int) int) ([]string, error) {
-	out := make([]string, len(actions))
-	for i, str := range actions {
-		a, err := phh.ParseAction(str)
-		if err != nil {
-			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
-		}
+// renumber returns actions with their player numbers rewritten by seat.
+func renumber(actions []phh.Action, seat func(int) int) []phh.Action {
+	out := make([]phh.Action, len(actions))
+	for i, a := range actions {
 		if a.Player >= 0 {
 			a.Player = seat(a.Player)
 		}
-		out[i] = a.String()
+		out[i] = a
 	}
-	return out, nil
+	return out
 }
 
 // Personalize returns the state that player sees: every hole card dealt to
@@ -165,23 +156,15 @@ func Personalize(s State, player string) State {
 	out := s.Clone()
 	out.Author = player
 	me := s.Seat(player)
-	for i, str := range out.Actions {
-		a, err := phh.ParseAction(str)
-		if err != nil {
-			// Never leak what cannot be read: keep only the dealer's verb.
-			if f := strings.Fields(str); len(f) >= 3 && f[0] == "d" && f[1] == "dh" {
-				out.Actions[i] = "d dh " + f[2] + " ????"
-			}
-			continue
-		}
+	for i, a := range out.Actions {
 		if a.Kind != phh.DealHole || a.Player == me {
 			continue
 		}
-		a.Cards = slices.Clone(a.Cards)
+		a.Cards = make([]cards.Card, len(a.Cards))
 		for j := range a.Cards {
 			a.Cards[j] = cards.None
 		}
-		out.Actions[i] = a.String()
+		out.Actions[i] = a
 	}
 	return out
 }

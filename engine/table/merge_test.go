@@ -29,7 +29,7 @@ func TestMergeIgnoresOtherChanges(t *testing.T) {
 	c.Inactive = []bool{true, false, true}
 	c.Intents = []Intent{Leave, Play, Pause}
 	c.DeadBlinds = amounts(3, 0, 3)
-	c.Actions = append(c.Actions, "p2 cbr 100")
+	c.Actions = append(c.Actions, mustAction("p2 cbr 100"))
 	c.FinishingStacks = amounts(0, 225.25, 0)
 	c.DeadMoney = chips.FromInt(7)
 	c.Hand = 99
@@ -82,7 +82,7 @@ func TestMergeIntents(t *testing.T) {
 			}
 			eq(t, "intent", got.Intents[i], c.wantIntent)
 			eq(t, "inactive", got.Inactive[i], c.inactive)
-			added := strings.Join(got.Actions[len(server.Actions):], ",")
+			added := strings.Join(strs(got.Actions[len(server.Actions):]), ",")
 			eq(t, "actions added", added, c.foldAdded)
 			if err := got.Validate(); err != nil {
 				t.Fatal(err)
@@ -161,7 +161,7 @@ func TestMergeJoin(t *testing.T) {
 		eq(t, "stacks", got.StartingStacks, amounts(50, 80, 100, 75.25))
 		eq(t, "blinds", got.BlindsOrStraddles, amounts(0, 0, 1, 2))
 		eq(t, "inactive", got.Inactive, []bool{false, true, false, false})
-		eq(t, "actions", got.Actions, []string{
+		eq(t, "actions", strs(got.Actions), []string{
 			"d dh p1 8c8d", "d dh p3 3s3d", "d dh p4 JsTs", "p1 cc", "p3 cc", "p4 cc", "d db 5hAdQc"})
 		st, err := Progress(got)
 		if err != nil {
@@ -266,12 +266,12 @@ func TestPersonalize(t *testing.T) {
 	s := midHand(t)
 	v := Personalize(s, "Player2")
 	eq(t, "own cards", v.Actions[1], s.Actions[1])
-	eq(t, "others hidden", []string{v.Actions[0], v.Actions[2]}, []string{"d dh p1 ????", "d dh p3 ????"})
+	eq(t, "others hidden", []string{v.Actions[0].String(), v.Actions[2].String()}, []string{"d dh p1 ????", "d dh p3 ????"})
 	eq(t, "the rest public", v.Actions[3:], s.Actions[3:])
-	eq(t, "server state untouched", s.Actions[0], "d dh p1 8c8d")
+	eq(t, "server state untouched", s.Actions[0].String(), "d dh p1 8c8d")
 	spectator := Personalize(s, "Watcher")
 	for i := 0; i < 3; i++ {
-		if !strings.HasSuffix(spectator.Actions[i], "????") {
+		if !strings.HasSuffix(spectator.Actions[i].String(), "????") {
 			t.Errorf("spectator sees %q", spectator.Actions[i])
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // Next settles the finished hand of s and starts the next one, dealt with
@@ -33,9 +34,12 @@ import (
 //     player short of its forced bets posts what it has and is all in.
 //  6. The players who play are dealt HoleCards cards each ("d dh pN").
 //
-// When fewer than two players can play, nobody is dealt in: nobody pays,
-// nothing accrues, and players coming back or waiting for the big blind
-// keep waiting. The chips are conserved: the new starting stacks plus the
+// When fewer than two players can play, or when none of them would put a
+// chip in before the cards are dealt (every blind falls on a seat that sits
+// out, and there is no ante and no dead blind to pay), nobody is dealt in:
+// nobody pays, nothing accrues, and players coming back or waiting for the
+// big blind keep waiting. A hand needs a forced bet, as PHH (following
+// PokerKit) does. The chips are conserved: the new starting stacks plus the
 // new dead money equal the finishing stacks of the players who stay.
 func Next(s State, rng *rand.Rand) (State, error) {
 	fin, err := Settle(s)
@@ -51,7 +55,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 	for i, in := range s.Intents {
 		keep[i] = in != Leave
 	}
-	out := State{Hand: s.Hand + 1, SeatCount: s.SeatCount, MinBet: s.MinBet, Actions: []string{}}
+	out := State{Hand: s.Hand + 1, SeatCount: s.SeatCount, MinBet: s.MinBet, Actions: []phh.Action{}}
 	out.BlindsOrStraddles, out.Antes = bl.rotate(keep, s.Antes)
 	if nn := len(out.BlindsOrStraddles); nn == 1 {
 		out.BlindsOrStraddles[0] = bl.big // a lone seat keeps the big blind
@@ -78,7 +82,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 		return State{}, err
 	}
 	plan := planHand(&out, &nbl, bl.big, false)
-	if plan.players < 2 {
+	if plan.players < 2 || !plan.forcedBet(&out) {
 		plan = planHand(&out, &nbl, bl.big, true)
 	}
 	var dealt []int
@@ -98,7 +102,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 		deck.Shuffle(rng)
 		for _, i := range dealt {
 			hole, _ := deck.Deal(nil, HoleCards)
-			out.Actions = append(out.Actions, "d dh "+seatName(i)+" "+cardString(hole))
+			out.Actions = append(out.Actions, phh.Action{Kind: phh.DealHole, Player: i, Cards: hole})
 		}
 	}
 	if err := out.Validate(); err != nil {
@@ -119,6 +123,17 @@ type handPlan struct {
 	seats   []seatPlan
 	players int
 	idle    bool
+}
+
+// forcedBet reports whether a player of the plan puts a chip in before the
+// cards are dealt: a blind, an ante or dead blinds.
+func (p *handPlan) forcedBet(s *State) bool {
+	for i, sp := range p.seats {
+		if sp.play && (sp.pay > 0 || forced(s, i) > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // planHand decides every seat of the new hand s (stacks are the finishing

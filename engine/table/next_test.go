@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 // seat describes one seat of a test state.
@@ -21,7 +22,7 @@ type seat struct {
 // tableOf builds a state nobody is dealt into yet (an empty action log),
 // so Next only applies the rules between hands.
 func tableOf(hand int, seats ...seat) State {
-	s := State{Hand: hand, SeatCount: 9, Actions: []string{}}
+	s := State{Hand: hand, SeatCount: 9, Actions: []phh.Action{}}
 	for _, x := range seats {
 		s.Players = append(s.Players, x.name)
 		s.StartingStacks = append(s.StartingStacks, amounts(x.stack)[0])
@@ -297,6 +298,30 @@ func TestNextTransitions(t *testing.T) {
 			blinds: amounts(0, 1, 2, 0), antes: amounts(0.25, 0.25, 0.25, 0.25),
 			inactive: []bool{false, false, false, false}, intents: []Intent{Play, Play, Play, Play},
 			dead: amounts(0, 0, 0, 0), dealt: []int{0, 1, 2, 3},
+		},
+	}, {
+		name: "both blinds on seats that sit out: no hand without a forced bet",
+		in: tableOf(3, seat{name: "A", stack: 100, blind: 1}, seat{name: "B", stack: 100, inactive: true, intent: Pause},
+			seat{name: "C", stack: 100, inactive: true, intent: Pause}, seat{name: "D", stack: 100, blind: 2}),
+		// Blinds → [0 1 2 0]: the small blind moves to B, the big blind to
+		// C, both sitting out; A and D would play for nothing, so nobody is
+		// dealt in and nothing accrues.
+		want: want{
+			players: []string{"A", "B", "C", "D"}, stacks: amounts(100, 100, 100, 100),
+			blinds: amounts(0, 1, 2, 0), antes: amounts(0, 0, 0, 0),
+			inactive: []bool{false, true, true, false}, intents: []Intent{Play, Pause, Pause, Play},
+			dead: amounts(0, 0, 0, 0), dealt: nil,
+		},
+	}, {
+		name: "both blinds on seats that sit out, dead blinds paid: the hand is played",
+		in: tableOf(3, seat{name: "A", stack: 100, blind: 1}, seat{name: "B", stack: 100, inactive: true, intent: Pause},
+			seat{name: "C", stack: 100, inactive: true, intent: Pause}, seat{name: "D", stack: 100, blind: 2, inactive: true, intent: Play, dead: 2},
+			seat{name: "E", stack: 100}),
+		want: want{
+			players: []string{"A", "B", "C", "D", "E"}, stacks: amounts(100, 100, 100, 98, 100),
+			blinds: amounts(0, 1, 2, 0, 0), antes: amounts(0, 0, 0, 0, 0),
+			inactive: []bool{false, true, true, false, false}, intents: []Intent{Play, Pause, Pause, Play, Play},
+			dead: amounts(0, 1, 2, 0, 0), money: chips.FromInt(2), dealt: []int{0, 3, 4},
 		},
 	}}
 	for _, c := range cases {

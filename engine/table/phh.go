@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -107,11 +106,7 @@ func MarshalPHH(s State) ([]byte, error) {
 		h.Inactive = append(h.Inactive, in)
 		h.Intents = append(h.Intents, int(s.Intents[seat]))
 	}
-	for i, str := range s.Actions {
-		a, err := phh.ParseAction(str)
-		if err != nil {
-			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
-		}
+	for _, a := range s.Actions {
 		if a.Player >= 0 {
 			a.Player = pos[a.Player]
 		}
@@ -191,7 +186,7 @@ func ReadPHH(data []byte) (State, error) {
 		Antes:             pick(h.Antes),
 		DeadBlinds:        pick(h.DeadBlinds),
 		FinishingStacks:   pick(h.FinishingStacks),
-		Actions:           []string{},
+		Actions:           []phh.Action{},
 	}
 	if s.SeatCount == 0 {
 		s.SeatCount = max(n, 2)
@@ -209,7 +204,7 @@ func ReadPHH(data []byte) (State, error) {
 		if a.Player >= 0 {
 			a.Player = pos[a.Player]
 		}
-		s.Actions = append(s.Actions, a.String())
+		s.Actions = append(s.Actions, a)
 	}
 	if v, ok := h.Fields["hand"]; ok {
 		switch v := v.(type) {

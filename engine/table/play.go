@@ -41,13 +41,9 @@ func replay(s *State) (*hand, error) {
 		return nil, err
 	}
 	r := &hand{s: s, bl: bl}
-	for i, str := range s.Actions {
-		a, err := phh.ParseAction(str)
-		if err != nil {
-			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
-		}
+	for i, a := range s.Actions {
 		if err := r.apply(a); err != nil {
-			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
+			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", a, err)
 		}
 	}
 	if !r.started && r.dealt != 0 {
@@ -314,22 +310,40 @@ func Settle(s State) ([]chips.Chips, error) {
 
 // Act appends a player action ("pN f", "pN cc" or "pN cbr AMOUNT", the
 // amount a raise-to) by the seat to act, checked by the betting engine,
-// which does not offer a fold when a check is free.
-func Act(s State, action string) (State, error) { return apply(s, action, false) }
-
-// apply is Act; freeFold allows a fold when a check is free (auto-actions,
-// and players who pause or leave, give up their hand).
-func apply(s State, action string, freeFold bool) (State, error) {
-	if err := s.Validate(); err != nil {
-		return State{}, err
-	}
+// which does not offer a fold when a check is free. It is Apply of the
+// parsed action.
+func Act(s State, action string) (State, error) {
 	a, err := phh.ParseAction(action)
 	if err != nil {
 		return State{}, fmt.Errorf("action %q: %v", action, err)
 	}
-	if !a.IsPlayer() || a.Kind == phh.ShowMuck || a.Kind == phh.StandPatDiscard || a.Kind == phh.BringIn {
+	return apply(s, a, false)
+}
+
+// Apply appends the player action a (phh.Fold, phh.CheckCall, or
+// phh.BetRaise with its raise-to Amount) by the seat to act, a.Player,
+// checked by the betting engine, which does not offer a fold when a check
+// is free. A comment on a is dropped.
+func Apply(s State, a phh.Action) (State, error) { return apply(s, a, false) }
+
+// apply is Apply; freeFold allows a fold when a check is free (auto-actions,
+// and players who pause or leave, give up their hand).
+func apply(s State, a phh.Action, freeFold bool) (State, error) {
+	if err := s.Validate(); err != nil {
+		return State{}, err
+	}
+	a.Comment = ""
+	action := a.String()
+	if a.Kind != phh.Fold && a.Kind != phh.CheckCall && a.Kind != phh.BetRaise {
 		return State{}, fmt.Errorf("action %q: not a betting action (want pN f, pN cc or pN cbr AMOUNT)", action)
 	}
+	if a.Player < 0 || a.Player >= len(s.Players) {
+		return State{}, fmt.Errorf("action %q: p%d is not seated (%d players)", action, a.Player+1, len(s.Players))
+	}
+	if a.Kind == phh.BetRaise && (a.Amount <= 0 || a.Amount > maxAmount) {
+		return State{}, fmt.Errorf("action %q: raise-to %s is out of range", action, a.Amount)
+	}
+	a.Cards, a.Dash = nil, false
 	out := s.Clone()
 	out.fillDefaults()
 	r, err := replay(&out)
@@ -345,11 +359,10 @@ func apply(s State, action string, freeFold bool) (State, error) {
 	if a.Kind == phh.Fold && !freeFold && r.run.Legal().CanCheck {
 		return State{}, fmt.Errorf("action %q: a check is free, so folding is not offered", action)
 	}
-	a.Comment = ""
 	if err := r.apply(a); err != nil {
-		return State{}, fieldErr(fmt.Sprintf("actions[%d]", len(out.Actions)), "%q: %v", a.String(), err)
+		return State{}, fieldErr(fmt.Sprintf("actions[%d]", len(out.Actions)), "%q: %v", action, err)
 	}
-	out.Actions = append(out.Actions, a.String())
+	out.Actions = append(out.Actions, a)
 	return out, nil
 }
 
@@ -391,7 +404,7 @@ func Deal(s State, rng *rand.Rand) (State, error) {
 	deck := remaining(used)
 	cards.Shuffle(deck, rng)
 	dealt := deck[:st.Board]
-	out.Actions = append(out.Actions, "d db "+cardString(dealt))
+	out.Actions = append(out.Actions, phh.Action{Kind: phh.DealBoard, Player: phh.Dealer, Cards: dealt})
 	return out, nil
 }
 
@@ -404,14 +417,6 @@ func remaining(used cards.Set) []cards.Card {
 		}
 	}
 	return d
-}
-
-func cardString(cs []cards.Card) string {
-	b := make([]byte, 0, 2*len(cs))
-	for _, c := range cs {
-		b = append(b, c.String()...)
-	}
-	return string(b)
 }
 
 func seatName(p int) string { return "p" + strconv.Itoa(p+1) }

@@ -6,7 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 func TestBlindsOf(t *testing.T) {
@@ -86,7 +91,7 @@ func TestDealAndProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := d.Actions[len(d.Actions)-1]
+	last := d.Actions[len(d.Actions)-1].String()
 	if !strings.HasPrefix(last, "d db ") || len(last) != len("d db 2c") {
 		t.Fatalf("dealt %q", last)
 	}
@@ -127,28 +132,68 @@ func TestReplayErrors(t *testing.T) {
 		{[]string{"d dh p1 AsKs", "d dh p2 2c2d", "d dh p3 3c3d", "p1 sm AsKs"}, "before the showdown"},
 	} {
 		x := s.Clone()
-		x.Actions = c.actions
+		x.Actions = mustActions(c.actions...)
 		if _, err := Progress(x); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: got %v, want %q", c.actions, err, c.want)
 		}
 	}
 	// A showdown with a hidden hand cannot be settled; shown cards settle it.
 	x := s.Clone()
-	x.Actions = []string{"d dh p1 ????", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc",
-		"d db 4c5c9h", "p2 cc", "p3 cc", "p1 cc", "d db Td", "p2 cc", "p3 cc", "p1 cc", "d db Jd", "p2 cc", "p3 cc", "p1 cc"}
+	x.Actions = mustActions("d dh p1 ????", "d dh p2 2c2d", "d dh p3 3c3d", "p1 cc", "p2 cc", "p3 cc",
+		"d db 4c5c9h", "p2 cc", "p3 cc", "p1 cc", "d db Td", "p2 cc", "p3 cc", "p1 cc", "d db Jd", "p2 cc", "p3 cc", "p1 cc")
 	if _, err := Settle(x); err == nil || !strings.Contains(err.Error(), "unknown hole cards") {
 		t.Errorf("settle with hidden cards: %v", err)
 	}
-	x.Actions = append(x.Actions, "p1 sm AsAd")
+	x.Actions = append(x.Actions, mustAction("p1 sm AsAd"))
 	fin, err := Settle(x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	eq(t, "aces win", fin, amounts(54, 98, 73.25))
-	x.Actions[len(x.Actions)-1] = "p1 sm"
+	x.Actions[len(x.Actions)-1] = mustAction("p1 sm")
 	fin, err = Settle(x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	eq(t, "a muck gives up the pot; threes win", fin, amounts(48, 98, 79.25))
+}
+
+// Apply plays a typed action as Act plays its notation, keeps it typed (no
+// comment, no cards), and refuses what is not a betting action or names a
+// seat that does not exist.
+func TestApplyTyped(t *testing.T) {
+	s := load(t, "06-leave-hand8.json") // p2 to act after the flop
+	typed, err := Apply(s, phh.Action{Kind: phh.BetRaise, Player: 1, Amount: chips.FromInt(4), Comment: "value"})
+	require.NoError(t, err)
+	written, err := Act(s, "p2 cbr 4")
+	require.NoError(t, err)
+	assert.Equal(t, written.Actions, typed.Actions)
+	assert.Equal(t, phh.Action{Kind: phh.BetRaise, Player: 1, Amount: chips.FromInt(4)}, typed.Actions[len(typed.Actions)-1])
+	assert.Len(t, s.Actions, len(typed.Actions)-1, "the state passed in is unchanged")
+	for _, c := range []struct {
+		a    phh.Action
+		want string
+	}{
+		{phh.Action{Kind: phh.DealBoard, Player: phh.Dealer}, "not a betting action"},
+		{phh.Action{Kind: phh.ShowMuck, Player: 1}, "not a betting action"},
+		{phh.Action{Kind: phh.CheckCall, Player: 7}, "not seated"},
+		{phh.Action{Kind: phh.BetRaise, Player: 1}, "out of range"},
+	} {
+		_, err := Apply(s, c.a)
+		require.Error(t, err, "%v", c.a)
+		assert.Contains(t, err.Error(), c.want)
+	}
+	// A typed action in a state is checked as its notation would be.
+	for _, a := range []phh.Action{
+		{Kind: phh.DealBoard, Player: 0, Cards: []cards.Card{cards.MustParse("2c")}},
+		{Kind: phh.DealBoard, Player: phh.Dealer},
+		{Kind: phh.Fold, Player: 5},
+		{Kind: phh.ActionKind(99), Player: 1},
+	} {
+		bad := s.Clone()
+		bad.Actions = append(bad.Actions, a)
+		err := bad.Validate()
+		require.Error(t, err, "%+v", a)
+		assert.Contains(t, err.Error(), "actions[7]")
+	}
 }

@@ -152,7 +152,7 @@ func TestGraceExpiry(t *testing.T) {
 	eq(t, "expired", gone, []string{"Player2"})
 	eq(t, "stands up", s.Intents[1], Leave)
 	eq(t, "inactive", s.Inactive[1], true)
-	eq(t, "folded", s.Actions[len(s.Actions)-1], "p2 f")
+	eq(t, "folded", s.Actions[len(s.Actions)-1].String(), "p2 f")
 	s = act(t, s, "p3 cbr 4", "p1 f")
 	n := next(t, s, 1)
 	eq(t, "removed", n.Players, []string{"Player1", "Player3"})

@@ -65,7 +65,7 @@ func board(t *testing.T, s State, cs string) State {
 		t.Fatalf("hand %d: no board card is due (to act: %d)", s.Hand, st.ToAct)
 	}
 	s = s.Clone()
-	s.Actions = append(s.Actions, "d db "+cs)
+	s.Actions = append(s.Actions, mustAction("d db "+cs))
 	if _, err := Progress(s); err != nil {
 		t.Fatal(err)
 	}
@@ -81,6 +81,33 @@ func next(t *testing.T, s State, seed uint64) State {
 	return n
 }
 
+// mustAction parses one action of the PHH notation.
+func mustAction(s string) phh.Action {
+	a, err := phh.ParseAction(s)
+	if err != nil {
+		panic(err)
+	}
+	return a
+}
+
+// strs returns actions in PHH notation.
+func strs(as []phh.Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.String()
+	}
+	return out
+}
+
+// mustActions parses actions of the PHH notation.
+func mustActions(strs ...string) []phh.Action {
+	out, err := ParseActions(strs)
+	if err != nil {
+		panic(err)
+	}
+	return out
+}
+
 func eq[T any](t *testing.T, what string, got, want T) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
@@ -93,14 +120,10 @@ func eq[T any](t *testing.T, what string, got, want T) {
 func dealtSeats(t *testing.T, s State) []int {
 	t.Helper()
 	var seats []int
-	for _, str := range s.Actions {
-		a, err := phh.ParseAction(str)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, a := range s.Actions {
 		if a.Kind == phh.DealHole {
 			if len(a.Cards) != HoleCards {
-				t.Errorf("%q: %d cards", str, len(a.Cards))
+				t.Errorf("%q: %d cards", a, len(a.Cards))
 			}
 			seats = append(seats, a.Player)
 		}
@@ -132,7 +155,7 @@ func TestSeedJoin(t *testing.T) {
 	// Player3 sees nobody's hole cards while it waits.
 	view := Personalize(got, "Player3")
 	eq(t, "author", view.Author, "Player3")
-	eq(t, "hidden", view.Actions[:2], []string{"d dh p1 ????", "d dh p2 ????"})
+	eq(t, "hidden", strs(view.Actions[:2]), []string{"d dh p1 ????", "d dh p2 ????"})
 }
 
 func TestSeedJoinAsWritten(t *testing.T) {
@@ -165,8 +188,8 @@ func TestSeedJoinNextHand(t *testing.T) {
 	eq(t, "dealt", dealtSeats(t, h2), []int{0, 1, 2})
 
 	view := Personalize(h2, "Player3")
-	eq(t, "p1 hidden", view.Actions[0], "d dh p1 ????")
-	eq(t, "p2 hidden", view.Actions[1], "d dh p2 ????")
+	eq(t, "p1 hidden", view.Actions[0].String(), "d dh p1 ????")
+	eq(t, "p2 hidden", view.Actions[1].String(), "d dh p2 ????")
 	eq(t, "p3 visible", view.Actions[2], h2.Actions[2])
 	if err := view.checkShape(); err != nil {
 		t.Fatal(err)
@@ -187,7 +210,7 @@ func TestSeedPauseUntilBigBlind(t *testing.T) {
 	eq(t, "_inactive at once", m.Inactive, []bool{false, true, false})
 	eq(t, "_intents", m.Intents, []Intent{Play, PauseUntilBB, Play})
 	eq(t, "_deadBlinds (p2 posted its small blind)", m.DeadBlinds, amounts(0, 0, 0))
-	eq(t, "fold appended", m.Actions[len(m.Actions)-1], "p2 f")
+	eq(t, "fold appended", m.Actions[len(m.Actions)-1].String(), "p2 f")
 
 	m = act(t, m, "p3 cc")
 	m = board(t, m, "5cAhQh")
@@ -271,7 +294,7 @@ func TestSeedLeave(t *testing.T) {
 	}
 	eq(t, "_inactive at once", m.Inactive, []bool{true, false, false})
 	eq(t, "_intents", m.Intents, []Intent{Leave, Play, Play})
-	eq(t, "fold appended (out of turn)", m.Actions[len(m.Actions)-1], "p1 f")
+	eq(t, "fold appended (out of turn)", m.Actions[len(m.Actions)-1].String(), "p1 f")
 	st, err := Progress(m)
 	if err != nil {
 		t.Fatal(err)
@@ -338,7 +361,7 @@ func TestSeedPauseThenPlayAgain(t *testing.T) {
 	}
 	eq(t, "still out of this hand", m.Inactive, []bool{false, true, false})
 	eq(t, "intent", m.Intents[1], Play)
-	eq(t, "one fold only", m.Actions[len(m.Actions)-2:], []string{"p1 cc", "p2 f"})
+	eq(t, "one fold only", strs(m.Actions[len(m.Actions)-2:]), []string{"p1 cc", "p2 f"})
 	m = act(t, m, "p3 cc")
 	m = board(t, m, "5cAhQh")
 	m = act(t, m, "p3 cbr 2", "p1 f")

@@ -78,7 +78,12 @@ type State struct {
 	FinishingStacks []chips.Chips
 	DeadMoney       chips.Chips
 
-	Actions []string
+	// Actions is the hand's action log, typed: each entry is one action of
+	// the PHH notation ("d dh p1 AcKd", "p2 cbr 6"), its Player the seat
+	// index. The JSON and PHH forms write each as its notation
+	// (phh.Action.String). The Cards of an action are shared by clones and
+	// never changed in place.
+	Actions []phh.Action
 }
 
 // Seat returns the seat index of player, -1 when it is not seated.
@@ -221,15 +226,66 @@ func (s *State) checkShape() error {
 		return fieldErr("_deadMoney", "%s is out of range", s.DeadMoney)
 	}
 	for i, a := range s.Actions {
-		act, err := phh.ParseAction(a)
-		if err != nil {
+		if err := checkAction(a, n); err != nil {
 			return fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", a, err)
-		}
-		if act.Player >= n {
-			return fieldErr(fmt.Sprintf("actions[%d]", i), "%q: p%d does not exist (%d players)", a, act.Player+1, n)
 		}
 	}
 	return nil
+}
+
+// checkAction checks what the notation of a typed action says: a known
+// kind, a player who exists (the dealer for a board deal), a positive
+// raise-to, known board cards.
+func checkAction(a phh.Action, n int) error {
+	switch a.Kind {
+	case phh.NoOp, phh.DealBoard:
+		if a.Player != phh.Dealer {
+			return fmt.Errorf("a dealer action with player p%d", a.Player+1)
+		}
+		for _, c := range a.Cards {
+			if c == cards.None {
+				return errors.New("board cards cannot be unknown")
+			}
+		}
+		if a.Kind == phh.DealBoard && len(a.Cards) == 0 {
+			return errors.New("board dealing without cards")
+		}
+		return nil
+	case phh.DealHole, phh.BringIn, phh.BetRaise, phh.CheckCall, phh.Fold, phh.StandPatDiscard, phh.ShowMuck:
+	default:
+		return fmt.Errorf("unknown action kind %d", a.Kind)
+	}
+	if a.Player < 0 || a.Player >= n {
+		return fmt.Errorf("p%d does not exist (%d players)", a.Player+1, n)
+	}
+	if a.Kind == phh.BetRaise && (a.Amount <= 0 || a.Amount > maxAmount) {
+		return fmt.Errorf("raise-to %s is out of range", a.Amount)
+	}
+	return nil
+}
+
+// ParseActions reads actions in PHH notation ("d dh p1 AcKd", "p2 cbr 6"),
+// the form of the JSON and PHH files; an error names the entry.
+func ParseActions(strs []string) ([]phh.Action, error) {
+	out := make([]phh.Action, len(strs))
+	for i, str := range strs {
+		a, err := phh.ParseAction(str)
+		if err != nil {
+			return nil, fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %v", str, err)
+		}
+		out[i] = a
+	}
+	return out, nil
+}
+
+// ActionStrings returns the actions of s in PHH notation, as the JSON
+// form writes them.
+func (s *State) ActionStrings() []string {
+	out := make([]string, len(s.Actions))
+	for i, a := range s.Actions {
+		out[i] = a.String()
+	}
+	return out
 }
 
 // maxAmount bounds every amount so that sums over a table cannot overflow.
@@ -264,24 +320,22 @@ func (s *State) Validate() error {
 	var seen cards.Set
 	dealt := make([]bool, len(c.Players))
 	for i, a := range c.Actions {
-		act, _ := phh.ParseAction(a)
-		name := fmt.Sprintf("actions[%d]", i)
-		if act.Kind == phh.DealHole {
-			if dealt[act.Player] {
-				return fieldErr(name, "%q: p%d (%s) is dealt hole cards twice", a, act.Player+1, c.Players[act.Player])
+		if a.Kind == phh.DealHole {
+			if dealt[a.Player] {
+				return fieldErr(fmt.Sprintf("actions[%d]", i), "%q: p%d (%s) is dealt hole cards twice", a, a.Player+1, c.Players[a.Player])
 			}
-			dealt[act.Player] = true
+			dealt[a.Player] = true
 		}
-		if act.Kind == phh.DealHole || act.Kind == phh.DealBoard || act.Kind == phh.ShowMuck {
-			for _, cd := range act.Cards {
+		if a.Kind == phh.DealHole || a.Kind == phh.DealBoard || a.Kind == phh.ShowMuck {
+			for _, cd := range a.Cards {
 				if cd == cards.None {
 					continue
 				}
-				if act.Kind == phh.ShowMuck {
+				if a.Kind == phh.ShowMuck {
 					continue // shown cards repeat the hole cards
 				}
 				if seen.Has(cd) {
-					return fieldErr(name, "%q: %s is dealt twice", a, cd)
+					return fieldErr(fmt.Sprintf("actions[%d]", i), "%q: %s is dealt twice", a, cd)
 				}
 				seen = seen.Add(cd)
 			}

@@ -11,9 +11,14 @@ import (
 // play the game from: players and cards, the object, chips, the deal, the
 // play step by step, special cards, scoring and the end of the game. It
 // describes any genome; for an invalid one the text may describe rules that
-// cannot be played.
+// cannot be played. Conditions are written simplified (Genome.Simplify):
+// a rulebook never says "if you hold at least 0 cards".
 func Rules(g *genome.Genome) string {
-	w := &rulebook{g: g}
+	s := g.Clone()
+	for _, c := range s.ConditionRefs() {
+		*c.C = g.Simplify(*c.C)
+	}
+	w := &rulebook{g: s}
 	w.write()
 	return w.b.String()
 }

@@ -70,3 +70,12 @@ func TestEveryPhaseKindHasASentence(t *testing.T) {
 		assert.NotEqualf(t, unknownPhase, text, "phase kind %s has no sentence in phaseText (genome/rulebook/rulebook.go)", k)
 	}
 }
+
+func TestRulesSimplifyConditions(t *testing.T) {
+	g, err := genome.Seed("crazy_eights")
+	require.NoError(t, err)
+	g.Phases[0].Play.Condition = genome.Or(g.Phases[0].Play.Condition, genome.AnyPlayer(genome.Num(genome.TestHandSize, genome.CmpGt, 60)))
+	text := Rules(g)
+	assert.NotContains(t, text, "60 cards", "a 52-card deck never puts 61 cards in a hand")
+	assert.Contains(t, text, "same suit as the top card")
+}

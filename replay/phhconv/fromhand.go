@@ -12,7 +12,8 @@ import (
 )
 
 // ErrNotPlayed is the error of a hand fewer than two players were dealt
-// into (a table waiting for players): it has no PHH.
+// into (a table waiting for players, or for a hand with a forced bet): it
+// has no PHH.
 var ErrNotPlayed = errors.New("fewer than two players dealt in")
 
 // FromReplay converts every hand of a poker replay into a PHH hand (see
@@ -156,7 +157,9 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		}
 	}
 	n := len(order)
-	if n < 2 {
+	if n < 2 || holeCount(rh.Events) == 0 {
+		// Fewer than two players, or none dealt in (a table that waits
+		// for a hand with a forced bet).
 		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %w", i, ErrNotPlayed)
 	}
 	index := map[int]int{}
@@ -407,17 +410,6 @@ func playActions(events []replay.Event, index map[int]int, n, hole int) ([]phh.A
 	flushBoard()
 	// PokerKitForm puts the shows where they belong.
 	return append(acts, shows...), nil
-}
-
-// knownCards returns how many of cs are known.
-func knownCards(cs []cards.Card) int {
-	k := 0
-	for _, c := range cs {
-		if c != cards.None {
-			k++
-		}
-	}
-	return k
 }
 
 // holeCount returns how many hole cards the first seat dealt any is

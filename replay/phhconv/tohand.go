@@ -494,60 +494,23 @@ func (c *conv) finish(rh *replay.Hand) error {
 	return nil
 }
 
-// awards records a settlement: the uncalled bet, then the pots, each to
-// the seats that won from it. The runner gives what each seat won in all;
-// taken from the highest pot down (whoever may win a pot may win every
-// lower one), each pot goes to the winners it is open to, in seat order.
-//
-// With ante trimming the engine's ante layers are pots the replay's table
-// does not have (it holds antes as dead money): an award then names the
-// replay's last pot at most, and takes its chips from the pots in order.
+// awards records a settlement as replay.SettlementEvents gives it. With
+// ante trimming an award names the replay's last pot at most.
 func (c *conv) awards(rh *replay.Hand, st *phh.Settlement) {
-	if st.UncalledSeat >= 0 && st.Uncalled > 0 {
-		e := replay.NewEvent(replay.Uncalled, c.seat[st.UncalledSeat])
-		e.Amount = st.Uncalled
-		c.emit(e)
-	}
-	// Adjacent pots open to the same seats are one pot to the replay.
-	var pots []betting.Pot
-	for _, pot := range st.Pots {
-		if k := len(pots) - 1; k >= 0 && pots[k].Eligible == pot.Eligible {
-			pots[k].Amount += pot.Amount
-			continue
-		}
-		pots = append(pots, pot)
-	}
-	left := append([]chips.Chips(nil), st.Won...)
 	bh := c.hr.Betting()
 	showdown := bits.OnesCount16(bh.InHand()) > 1
-	limit := len(pots)
+	events := replay.SettlementEvents(st, c.seat, showdown, c.describe, 0)
 	if c.h.AnteTrimming != nil && *c.h.AnteTrimming {
-		limit = c.replayPots(rh)
-	}
-	events := make([]replay.Event, len(pots))
-	for k := len(pots) - 1; k >= 0; k-- {
-		pot := pots[k]
-		e := replay.NewEvent(replay.Award, replay.NoSeat)
-		e.Pot = max(min(k, limit-1), 0)
-		rest := pot.Amount
-		for m := pot.Eligible; m != 0 && rest > 0; m &= m - 1 {
-			s := bits.TrailingZeros16(m)
-			if got := min(left[s], rest); got > 0 {
-				e.Seats = append(e.Seats, c.seat[s])
-				e.Amounts = append(e.Amounts, got)
-				left[s] -= got
-				rest -= got
-				if e.Text == "" && showdown {
-					e.Text = c.describe(s)
-				}
-			}
+		// The replay's pots after the uncalled bet went back.
+		k := 0
+		if len(events) > 0 && events[0].Kind == replay.Uncalled {
+			c.emit(events[0])
+			k = 1
 		}
-		events[k] = e
+		events = replay.SettlementEvents(st, c.seat, showdown, c.describe, c.replayPots(rh))[k:]
 	}
 	for _, e := range events {
-		if len(e.Seats) > 0 {
-			c.emit(e)
-		}
+		c.emit(e)
 	}
 }
 

@@ -82,6 +82,9 @@ func (a *Greedy) Choose(v View) game.Move {
 	if m, ok := a.h.discard(v, pr); ok {
 		return m
 	}
+	if m, ok := a.h.claim(v, pr, a.rng); ok {
+		return m
+	}
 	return a.h.onePly(v, pr, a.rng)
 }
 
@@ -204,6 +207,92 @@ func (h *heuristics) discard(v View, pr *profile) (game.Move, bool) {
 		return game.Done(), true
 	}
 	return game.Move{}, false
+}
+
+// claim plays a claim phase (Cheat) as an honest, wary player: it claims
+// the cards of the rank to claim it holds (under ClaimAny, its most
+// numerous rank, which it then names) and, holding none, a single card at
+// random; it challenges a claim only when it cannot be true — the claim
+// counts more cards of the rank than the challenger has not seen — or when
+// the claimant would go out with it. ok is false when the decision is not
+// a claim phase's. (Scored one ply ahead instead, a claim's lie is found
+// out in most determinizations, so every claim is challenged, the pile
+// goes back at once and no one ever goes out.)
+func (h *heuristics) claim(v View, pr *profile, rng *rand.Rand) (game.Move, bool) {
+	o := &h.obs
+	if int(o.Phase) >= len(pr.g.Phases) || pr.g.Phases[o.Phase].Kind != genome.PhaseClaim {
+		return game.Move{}, false
+	}
+	cl := &pr.g.Phases[o.Phase].Claim
+	if v.IsLegal(game.Challenge()) {
+		r := o.ClaimRank
+		rank := pr.deck & rankCards(r)
+		var seen cards.Set
+		for q := 0; q < int(o.Players); q++ {
+			if q != int(o.Claimant) {
+				seen |= o.Known[q] | o.WonKnown[q]
+			}
+		}
+		seen |= o.Own | o.PileKnown | o.Discard | o.Tableau | o.Community
+		if int(o.ClaimCount) > (rank&^seen).Len() || int(o.Claimant) >= 0 && o.HandSize[o.Claimant] == 0 {
+			return game.Challenge(), true
+		}
+		return game.Pass(), true
+	}
+	own := o.Own &^ o.Selected
+	if m := v.LegalMove(0); m.Kind == game.MoveClaim {
+		// Name the rank of the selected cards (the most numerous).
+		best, bestN := m, -1
+		for i := 0; i < v.NumLegal(); i++ {
+			m := v.LegalMove(i)
+			if n := (o.Selected & rankCards(m.Rank)).Len(); m.Kind == game.MoveClaim && n > bestN {
+				best, bestN = m, n
+			}
+		}
+		return best, true
+	}
+	var target cards.Rank
+	switch {
+	case cl.RankRule == genome.ClaimAscending && o.Claimant < 0:
+		target = cl.FirstRank
+	case cl.RankRule == genome.ClaimAscending:
+		target = o.ClaimRank + 1
+		if target > cards.Ace {
+			target = cards.Two
+		}
+	case o.Selected != 0:
+		target = o.Selected.Cards(h.hole[:0])[0].Rank()
+	default:
+		bestN := 0
+		for r := cards.Two; r <= cards.Ace; r++ {
+			if n := (own & rankCards(r)).Len(); n > bestN {
+				target, bestN = r, n
+			}
+		}
+	}
+	truthful := o.Selected == 0 || o.Selected&^rankCards(target) == 0
+	if x := own & rankCards(target); truthful && x != 0 {
+		c := x.Cards(h.hole[:0])[0]
+		if v.IsLegal(game.Play(c)) {
+			return game.Play(c), true
+		}
+	}
+	if o.Selected != 0 && v.IsLegal(game.Done()) {
+		return game.Done(), true
+	}
+	// Nothing (more) to claim truthfully: one card at random.
+	n := v.NumLegal()
+	for range n {
+		if m := v.LegalMove(rng.IntN(n)); m.Kind == game.MovePlay {
+			return m, true
+		}
+	}
+	return game.Move{}, false
+}
+
+// rankCards returns the four standard cards of rank r.
+func rankCards(r cards.Rank) cards.Set {
+	return cards.Set(0xf) << (4 * uint(r))
 }
 
 // inHand counts the players of o still in the hand (not eliminated, not

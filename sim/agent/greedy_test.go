@@ -1,6 +1,11 @@
 package agent
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // TestGreedyStrength checks that the greedy one-ply heuristic beats random
 // play clearly: heads-up Crazy Eights (seats alternating) and 4-player
@@ -38,4 +43,27 @@ func TestGreedyStrength(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestGreedyCheatEnds checks the greedy claim rule: three greedy players
+// finish every game of Cheat (before it, each challenged nearly every
+// claim and every game ran to the turn limit), and greedy beats two
+// random players.
+func TestGreedyCheatEnds(t *testing.T) {
+	prog := compileSeed(t, "cheat")
+	var sum float64
+	const games = 30
+	for i := range games {
+		seats := []Agent{mustNew(t, "greedy", Options{Seed: 1}), mustNew(t, "greedy", Options{Seed: 2}), mustNew(t, "greedy", Options{Seed: 3})}
+		s, _ := playGame(t, prog, seats, 900+uint64(i))
+		require.True(t, s.Terminal())
+		assert.False(t, s.EndReason().CutShort(), "game %d ended by %v", i, s.EndReason())
+
+		seats[1], seats[2] = mustNew(t, "random", Options{Seed: 4}), mustNew(t, "random", Options{Seed: 5})
+		me := i % 3
+		seats[0], seats[me] = seats[me], seats[0]
+		s, _ = playGame(t, prog, seats, 900+uint64(i))
+		sum += score(&s, me)
+	}
+	assert.Greater(t, sum/games, 0.8, "greedy against two random players in Cheat")
 }

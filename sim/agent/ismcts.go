@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/handeval"
@@ -61,6 +62,7 @@ type ISMCTS struct {
 	// h plays the greedy discards of poker draw games.
 	h      heuristics
 	scache [strengthCacheSize]strengthEntry
+	pool   [cards.NumCards]cards.Card // scratch of determinizeBetting
 	// hand0 is the hand number of the present decision: rollouts of a
 	// game of several hands stop at the end of that hand.
 	hand0 int
@@ -316,7 +318,7 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
-			a.obs = det.Observation(v.Player())
+			det.ObserveInto(v.Player(), &a.obs, false)
 			n := det.Players()
 			if pr.betting {
 				chipShare(&a.obs, a.rew[:n])
@@ -331,14 +333,24 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 				continue
 			}
 		}
-		det.ApplyUnchecked(det.LegalMove(a.intN(det.NumLegal())))
+		n := det.NumLegal()
+		m := det.LegalMove(a.intN(n))
+		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
+			// Declining to play when a card can be played: the
+			// rollout draws another move.
+			for m.Kind == game.MovePass {
+				m = det.LegalMove(a.intN(n))
+			}
+		}
+		det.ApplyUnchecked(m)
 	}
 	a.rew = det.Rewards(a.rew)
 }
 
 // strengthCacheSize is the number of hand strengths the search keeps
-// (direct-mapped by the cards they depend on).
-const strengthCacheSize = 256
+// (direct-mapped by the cards they depend on): enough for every hand an
+// opponent may hold on one board.
+const strengthCacheSize = 4096
 
 // strengthEntry is a cached hand strength.
 type strengthEntry struct {
@@ -359,12 +371,19 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 		return game.Move{}, false
 	}
 	q := det.ToMove()
-	a.pobs = det.Observation(q)
+	det.ObserveInto(q, &a.pobs, false)
 	o := &a.pobs
 	bo := betOptions(NewView(det), o)
 	if !bo.Open {
 		return game.Move{}, false
 	}
+	return greedyBet(&bo, a.strength(pr, o)), true
+}
+
+// strength returns the strength of the observer's hand in o (see
+// strengthCalc.strength, with policySamples deals), from the cache when
+// it holds it.
+func (a *ISMCTS) strength(pr *profile, o *game.Observation) float64 {
 	key := strengthKey{pr.prog, o.Own | o.Selected, o.Community, seenBy(o)}
 	h := uint64(key.hand)*0x9e3779b97f4a7c15 ^ uint64(key.community)*0xbf58476d1ce4e5b9 ^ uint64(key.known)*0x94d049bb133111eb
 	e := &a.scache[(h>>32)%strengthCacheSize]
@@ -372,16 +391,17 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 		e.key = key
 		e.s = a.sc.strength(pr, o, policySamples, a.rng)
 	}
-	return greedyBet(&bo, e.s), true
+	return e.s
 }
 
 // choosePaired chooses a betting decision by policy rollouts with common
 // random numbers: every iteration draws one determinization and plays each
 // legal move from it, the rest of the hand following the betting policy
 // (see betPolicy), so the moves are compared on the same hidden cards and
-// the same cards to come. The budget counts rollouts: Iterations/k
-// determinizations for k legal moves (at least one). The move of the best
-// mean reward wins (ties: the first in legal order).
+// the same cards to come. A fold is rolled out once: what the folder keeps
+// does not depend on the cards. The budget counts rollouts: Iterations/k
+// determinizations for k moves rolled out (at least one). The move of the
+// best mean reward wins (ties: the first in legal order).
 func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	moves := v.Legal(a.moves[:0])
 	k := len(moves)
@@ -389,27 +409,44 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	clear(sums)
 	p := v.Player()
 	raiser := lastRaiser(v, &a.pobs)
+	fold, kr := -1, k
+	for j, m := range moves {
+		if m.Kind == game.MoveFold {
+			fold, kr = j, k-1
+		}
+	}
 	var start time.Time
 	if a.limit > 0 {
 		start = time.Now()
 	}
+	n := 0
 	for i := 0; ; i++ {
 		if a.limit > 0 {
 			if i > 0 && time.Since(start) >= a.limit {
 				break
 			}
-		} else if i > 0 && i*k >= a.iterations {
+		} else if i > 0 && i*kr >= a.iterations {
 			break
 		}
 		a.determinizeBetting(v, pr, raiser)
 		a.hand0 = a.root.HandNumber()
 		for j, m := range moves {
+			if j == fold && i > 0 {
+				continue
+			}
 			a.det = a.root
 			a.det.ApplyUnchecked(m)
 			a.rollout(v, pr)
 			sums[j] += a.rew[p]
 		}
-		a.lastIters += k
+		a.lastIters += kr
+		if i == 0 && fold >= 0 {
+			a.lastIters++
+		}
+		n++
+	}
+	if fold >= 0 {
+		sums[fold] *= float64(n)
 	}
 	best := 0
 	for j := 1; j < k; j++ {
@@ -420,9 +457,8 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	return moves[best]
 }
 
-// raiserTries bounds the determinizations drawn to find one in which the
-// last raiser holds a strong hand.
-const raiserTries = 16
+// raiserTries bounds the hands drawn for the last raiser.
+const raiserTries = 24
 
 // lastRaiser returns the player whose bet or raise the player to move in v
 // faces in the present betting round, or -1: the last bet or raise of the
@@ -454,19 +490,52 @@ func lastRaiser(v View, o *game.Observation) int {
 
 // determinizeBetting draws a determinization of v into a.root in which
 // the player raiser (if not -1) holds a hand the betting policy would have
-// raised with (strength above StrongHand), by rejection over at most
-// raiserTries draws (the last draw is kept when none qualifies). The
-// policy's raises then reveal what they reveal about the raiser's cards.
+// raised with (strength above StrongHand): hands for the raiser are drawn
+// among the cards hidden from both players, up to raiserTries of them, and
+// the first one strong enough — else the strongest drawn — takes the place
+// of the raiser's cards (game.State.SwapHidden). The policy's raises then
+// reveal what they reveal about the raiser's cards.
 func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser int) {
-	for t := 0; ; t++ {
-		v.DeterminizeInto(&a.root, a.rng)
-		if raiser < 0 || t == raiserTries-1 {
-			return
+	v.DeterminizeInto(&a.root, a.rng)
+	if raiser < 0 {
+		return
+	}
+	me := v.Player()
+	a.root.ObserveInto(me, &a.obs, false)
+	a.root.ObserveInto(raiser, &a.pobs, false)
+	o := &a.pobs
+	cur := o.Own
+	h := cur.Len()
+	if h == 0 || o.Selected != 0 {
+		return
+	}
+	pool := (pr.deck &^ seenBy(&a.obs) &^ (seenBy(o) &^ cur)).Cards(a.pool[:0])
+	if len(pool) < h {
+		return
+	}
+	best, bestS := cur, -1.0
+	r := wyrand(a.rng.Uint64())
+	for t := 0; t < raiserTries; t++ {
+		var cand cards.Set
+		for i := 0; i < h; i++ {
+			j := i + r.intN(len(pool)-i)
+			pool[i], pool[j] = pool[j], pool[i]
+			cand |= 1 << pool[i]
 		}
-		a.pobs = a.root.Observation(raiser)
-		o := &a.pobs
-		if a.sc.strength(pr, o, policySamples, a.rng) > StrongHand {
-			return
+		o.Own, o.Known[raiser] = cand, cand
+		if s := a.strength(pr, o); s > bestS {
+			best, bestS = cand, s
+			if s > StrongHand {
+				break
+			}
 		}
+	}
+	out, in := cur&^best, best&^cur
+	for out != 0 && in != 0 {
+		c1 := cards.Card(bits.TrailingZeros64(uint64(out)))
+		c2 := cards.Card(bits.TrailingZeros64(uint64(in)))
+		a.root.SwapHidden(me, c1, c2)
+		out &^= 1 << c1
+		in &^= 1 << c2
 	}
 }

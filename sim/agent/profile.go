@@ -51,10 +51,13 @@ type profile struct {
 	drawLeft []int8
 
 	discardPlay bool // a play phase onto the discard pile (shedding games)
-	betting     bool // a chip game (betting phases)
-	startChips  chips.Chips
-	bigBlind    chips.Chips // the big blind, else the first round's minimum bet
-	temp        float64     // the softmax temperature of the evaluation (see evaluate)
+	// optional[i] reports that phase i is a Play phase whose players may
+	// decline to play (pass) when they could play a card.
+	optional   []bool
+	betting    bool // a chip game (betting phases)
+	startChips chips.Chips
+	bigBlind   chips.Chips // the big blind, else the first round's minimum bet
+	temp       float64     // the softmax temperature of the evaluation (see evaluate)
 
 	// trickRule[i] is the winner rule of trick phase i when it is a
 	// led-suit rule collected into the winner's won pile (trickHigh or
@@ -121,6 +124,7 @@ func newProfile(prog *game.Program) *profile {
 	pr.board = int(g.Setup.Community)
 	pr.roundOf = make([]int8, len(g.Phases))
 	pr.drawLeft = make([]int8, len(g.Phases)+1)
+	pr.optional = make([]bool, len(g.Phases)+1)
 	showdown := -1
 	var firstBet chips.Chips
 	for i, ph := range g.Phases {
@@ -144,6 +148,7 @@ func newProfile(prog *game.Program) *profile {
 			if ph.Play.Target == genome.PlayToDiscard {
 				pr.discardPlay = true
 			}
+			pr.optional[i] = !ph.Play.Mandatory
 		}
 	}
 	for i := len(g.Phases) - 1; i >= 0; i-- {

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/deckforge/deckforge/engine/cards"
@@ -72,6 +73,16 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 	}
 	switch {
 	case samples <= 0 || h == 0:
+	case poker && pr.class == classHoldem && h == 2 && b == 0 && need == 5 && pr.deck == standard52 && seenBy(o) == hand:
+		// Before the flop of a standard hold'em deal: the preflop table.
+		return preflopStrength(hand)
+	case poker && pr.class == classHoldem && need == 0 && h+b >= 5 && h+b <= 7 && h <= len(unseen):
+		// The board is complete: the observer's hand is rated once.
+		mine := uint32(sc.eval.EvalN(append(append(sc.mine[:0], own...), board...)))
+		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
+			p := append(append(sc.opp[:0], extra[:h]...), board...)
+			return cmp3(mine, uint32(sc.eval.EvalN(p)))
+		})
 	case poker && pr.class == classHoldem && h+b+need >= 5 && h+b+need <= 7 && h+need <= len(unseen):
 		return sc.monteCarlo(samples, rng, unseen, h, need, func(extra []cards.Card) int {
 			m := append(append(append(sc.mine[:0], own...), board...), extra[h:]...)
@@ -105,9 +116,10 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.Card, k, extra int, cmp func([]cards.Card) int) float64 {
 	d := k + extra
 	var score int
+	r := wyrand(rng.Uint64())
 	for n := 1; n <= samples; n++ {
 		for i := 0; i < d; i++ {
-			j := i + rng.IntN(len(unseen)-i)
+			j := i + r.intN(len(unseen)-i)
 			unseen[i], unseen[j] = unseen[j], unseen[i]
 		}
 		score += cmp(unseen[:d]) + 1
@@ -121,6 +133,24 @@ func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.C
 		}
 	}
 	return float64(score) / float64(2*samples)
+}
+
+// wyrand is the wyrand generator (as engine/game's): a fast source for the
+// Monte Carlo strengths, seeded from the agent's generator at every
+// estimate so that results stay reproducible.
+type wyrand uint64
+
+func (r *wyrand) next() uint64 {
+	*r += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(uint64(*r), uint64(*r^0xe7037ed1a0b428db))
+	return hi ^ lo
+}
+
+// intN returns a number in [0, n) (Lemire's multiply-shift; the bias,
+// below n/2⁶⁴, is immaterial).
+func (r *wyrand) intN(n int) int {
+	hi, _ := bits.Mul64(r.next(), uint64(n))
+	return int(hi)
 }
 
 // cmp3 compares two strengths: +1, 0 or -1.
