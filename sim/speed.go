@@ -111,7 +111,7 @@ func (r *SpeedReport) typicalSpread() float64 {
 	for _, v := range r.GamesPerSecSpread {
 		s = append(s, v)
 	}
-	m, _ := medianSpread(s)
+	m, _ := MedianSpread(s)
 	return m
 }
 
@@ -126,13 +126,13 @@ func sampled(n int, measure func() (float64, error)) (median, spread float64, er
 		}
 		xs = append(xs, x)
 	}
-	median, spread = medianSpread(xs)
+	median, spread = MedianSpread(xs)
 	return median, spread, nil
 }
 
-// medianSpread returns the median of xs and half their range over the
+// MedianSpread returns the median of xs and half their range over the
 // median (0 when the median is 0).
-func medianSpread(xs []float64) (median, spread float64) {
+func MedianSpread(xs []float64) (median, spread float64) {
 	if len(xs) == 0 {
 		return 0, 0
 	}
@@ -219,8 +219,8 @@ func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
 			games = append(games, float64(r.games)/r.secs)
 			moves = append(moves, float64(r.moves)/r.secs)
 		}
-		rep.GamesPerSec[id], rep.GamesPerSecSpread[id] = medianSpread(games)
-		rep.MovesPerSec[id], rep.MovesPerSecSpread[id] = medianSpread(moves)
+		rep.GamesPerSec[id], rep.GamesPerSecSpread[id] = MedianSpread(games)
+		rep.MovesPerSec[id], rep.MovesPerSecSpread[id] = MedianSpread(moves)
 	}
 	if err := step("parallel"); err != nil {
 		return nil, err
@@ -229,8 +229,8 @@ func Speed(ctx context.Context, opt SpeedOptions) (*SpeedReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.ParallelSpeedup, rep.ParallelSpeedupSpread = medianSpread(speedups)
-	rep.ParallelCeiling, rep.ParallelCeilingSpread = medianSpread(ceilings)
+	rep.ParallelSpeedup, rep.ParallelSpeedupSpread = MedianSpread(speedups)
+	rep.ParallelCeiling, rep.ParallelCeilingSpread = MedianSpread(ceilings)
 	rep.Busy = rep.BusyReason() != ""
 	return rep, nil
 }
@@ -382,6 +382,14 @@ func parallelSpeedups(ctx context.Context, d time.Duration, w, n int) (speedups,
 	}
 	return speedups, ceilings, nil
 }
+
+// Ceiling is one sample of the parallel ceiling (SpeedReport's
+// ParallelCeiling) now: the speed-up of a loop of arithmetic that shares
+// nothing from one goroutine to w, the loop long enough to take d/2 or
+// more on one goroutine (about 2d in all on two). Callers that
+// measure another speed-up take a ceiling beside each of their samples,
+// so that both see the same load.
+func Ceiling(d time.Duration, w int) float64 { return spinSpeedup(d, w) }
 
 // spinSpeedup times a loop of arithmetic that shares nothing on one
 // goroutine and split over w, each for about d/2, and returns the ratio.

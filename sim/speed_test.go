@@ -17,7 +17,7 @@ func TestMedianSpread(t *testing.T) {
 		{[]float64{10, 30, 20, 40}, 25, 0.6},
 		{[]float64{0, 0, 0}, 0, 0},
 	} {
-		m, s := medianSpread(c.xs)
+		m, s := MedianSpread(c.xs)
 		assert.InDelta(t, c.median, m, 1e-12, "%v", c.xs)
 		assert.InDelta(t, c.spread, s, 1e-12, "%v", c.xs)
 	}

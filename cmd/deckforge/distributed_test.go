@@ -238,6 +238,25 @@ func TestDistributedEvolveEndToEnd(t *testing.T) {
 	got, err := exec.Command(bin, append(args, "--nats", url)...).Output()
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
+
+	// deckforge bench --nats: its figures are there and are numbers (no
+	// speed is asserted: the machine may be busy).
+	out, err := exec.Command(bin, "bench", "--nats", "--json", "--quiet", "--seconds", "0.3", "--samples", "1").Output()
+	require.NoError(t, err)
+	var bench struct {
+		NATS map[string]float64 `json:"nats"`
+	}
+	require.NoError(t, json.Unmarshal(out, &bench), "%s", out)
+	n := bench.NATS
+	assert.Equal(t, 2.0, n["workers"])
+	assert.GreaterOrEqual(t, n["jobs"], 16.0)
+	assert.Zero(t, int(n["jobs"])%2, "an even number of jobs")
+	for _, k := range []string{"games_per_job", "job_ms", "speedup", "ceiling", "ceiling_ratio", "speed_ceiling_ratio",
+		"empty_jobs", "empty_jobs_per_sec", "overhead_us_per_job", "coordinator_cpu_us_per_job"} {
+		assert.Positive(t, n[k], k)
+	}
+	assert.Contains(t, n, "extra_cpu")
+	assert.InDelta(t, n["speedup"]/n["ceiling"], n["ceiling_ratio"], 1e-9, "one sample: the ratio of the two")
 }
 
 // An unreachable broker is a clear error, exit status 1, for every

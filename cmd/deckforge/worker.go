@@ -54,7 +54,7 @@ func runWorker(args []string, sio stdio) int {
 		printFlags(fs)
 	}
 	url := fs.String("nats", "", "URL of the NATS server, e.g. nats://broker:4222 (required)")
-	workers := fs.Int("workers", 0, "jobs run at once (0: one per CPU)")
+	workers := fs.Int("workers", 0, "jobs run at once, on as many CPUs (0: one per CPU)")
 	id := fs.String("id", "", "this worker's name in workers.json (default host-pid)")
 	quiet := fs.Bool("quiet", false, "no progress report")
 	verbose := fs.Bool("verbose", false, "print the start and the end of every job")
@@ -78,6 +78,11 @@ func runWorker(args []string, sio stdio) int {
 	w := *workers
 	if w == 0 {
 		w = runtime.GOMAXPROCS(0)
+	} else if w < runtime.GOMAXPROCS(0) {
+		// W jobs at once use W CPUs: the runtime's own work (the
+		// collector, idle threads looking for work) stays on them too,
+		// off the CPUs that other workers on the machine use.
+		runtime.GOMAXPROCS(w)
 	}
 	name := *id
 	if name == "" {

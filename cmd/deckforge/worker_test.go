@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,4 +101,17 @@ func TestEvolveJobCarriesTask(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"Stage", "Genome", "Hash", "Seed"}, fields,
 		"evolve.Task changed: carry the new fields in evolveJob and raise sim/nats.Protocol")
+}
+
+// TestBenchJobCount: bench --nats splits a sample into an even number of
+// jobs, at least 16, more for longer samples (√(L/o)).
+func TestBenchJobCount(t *testing.T) {
+	assert.Equal(t, 16, benchJobCount(10*time.Millisecond))
+	assert.Equal(t, 26, benchJobCount(time.Second))   // √666.7 ≈ 25.8
+	assert.Equal(t, 52, benchJobCount(4*time.Second)) // √2666.7 ≈ 51.6
+	for _, d := range []time.Duration{time.Millisecond, 333 * time.Millisecond, 2 * time.Second, time.Minute} {
+		n := benchJobCount(d)
+		assert.Zero(t, n%2, "%v: %d jobs", d, n)
+		assert.GreaterOrEqual(t, n, 16)
+	}
 }

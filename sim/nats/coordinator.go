@@ -57,6 +57,8 @@ type Coordinator struct {
 
 	mu      sync.Mutex
 	pending map[string]*call // by key, the current batch's jobs
+	done    int              // the current batch's jobs with a result
+	failed  bool             // one of them failed
 	workers map[string]int   // jobs completed, by worker
 	seen    map[string]bool  // every worker that answered
 	dropped int              // duplicate results dropped
@@ -140,7 +142,9 @@ func (c *Coordinator) receive(hdr natsgo.Header, data []byte) {
 		return
 	}
 	p.done = true
+	c.done++
 	if r.Error != "" {
+		c.failed = true
 		p.err = fmt.Errorf("worker %s: %s", r.Worker, r.Error)
 	} else {
 		p.out = r.Output
@@ -180,6 +184,7 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		order = append(order, j)
 	}
 	total := len(c.pending)
+	c.done, c.failed = 0, false
 	c.batch++
 	batch := strconv.Itoa(c.batch)
 	c.mu.Unlock()
@@ -219,18 +224,20 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
+	// report counts in constant time; only a failure looks for the
+	// first failed job in job order.
 	report := func() (int, error) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
-		done := 0
+		done := c.done
 		var first error
 		for _, j := range order {
-			p := c.pending[j.Key]
-			if p.done {
-				done++
-				if p.err != nil && first == nil {
-					first = fmt.Errorf("sim/nats: job %s: %w", j.Key, p.err)
-				}
+			if !c.failed {
+				break
+			}
+			if p := c.pending[j.Key]; p.done && p.err != nil {
+				first = fmt.Errorf("sim/nats: job %s: %w", j.Key, p.err)
+				break
 			}
 		}
 		if progress != nil {

@@ -160,6 +160,7 @@ func Work(ctx context.Context, nc *natsgo.Conn, opt WorkerOptions) error {
 		}()
 	}
 	wg.Wait()
+	w.pending.Wait()
 	close(stop)
 	pwg.Wait()
 	if opt.Progress != nil {
@@ -196,6 +197,8 @@ type worker struct {
 	opt   WorkerOptions
 	start time.Time
 	done  atomic.Int64
+	// pending counts the results not yet stored and acknowledged.
+	pending sync.WaitGroup
 
 	refusedMu sync.Mutex
 	refused   map[string]bool
@@ -289,22 +292,59 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) bool {
 	if fault == Vanish {
 		return false
 	}
-	if !w.answer(ctx, job.Reply, id, res, "") {
+	// The result is stored while this goroutine pulls its next job: the
+	// acknowledgement follows the broker's confirmation (see settle), so
+	// the wait for it is not between two jobs.
+	first := w.publish(job.Reply, id, res, "")
+	if first == nil {
 		_ = msg.Nak()
 		return true
 	}
+	futures := []jetstream.PubAckFuture{first}
 	if fault == AnswerTwice {
-		w.answer(ctx, job.Reply, id, res, "again")
+		if again := w.publish(job.Reply, id, res, "again"); again != nil {
+			futures = append(futures, again)
+		}
+	}
+	w.pending.Add(1)
+	go func() {
+		defer w.pending.Done()
+		w.settle(msg, job.Key, futures)
+	}()
+	return true
+}
+
+// settle acknowledges a job once the broker has stored its result, or
+// puts it back (a negative acknowledgement) when it could not.
+func (w *worker) settle(msg jetstream.Msg, key string, futures []jetstream.PubAckFuture) {
+	timeout := time.NewTimer(resultWait)
+	defer timeout.Stop()
+	for i, f := range futures {
+		select {
+		case <-f.Ok():
+		case err := <-f.Err():
+			if i == 0 {
+				w.opt.Logf("job %s: storing the result: %v", key, err)
+				_ = msg.Nak()
+				return
+			}
+		case <-timeout.C:
+			w.opt.Logf("job %s: the broker did not store the result within %v", key, resultWait)
+			_ = msg.Nak()
+			return
+		}
 	}
 	if err := msg.Ack(); err != nil {
-		w.opt.Logf("job %s: ack: %v (the job may run again; its duplicate result is dropped)", job.Key, err)
+		w.opt.Logf("job %s: ack: %v (the job may run again; its duplicate result is dropped)", key, err)
 	}
 	w.done.Add(1)
 	if w.opt.Verbose {
-		w.opt.Logf("job %s done", job.Key)
+		w.opt.Logf("job %s done", key)
 	}
-	return true
 }
+
+// resultWait bounds the wait for the broker to store a result.
+const resultWait = 10 * time.Second
 
 // refuse tells the coordinator why this worker cannot run a job and puts
 // the job back for another worker after a pause.
@@ -325,17 +365,38 @@ func (w *worker) refuse(ctx context.Context, msg jetstream.Msg, reply, key, id, 
 	_ = msg.NakWithDelay(5 * time.Second)
 }
 
-// answer stores a result in the result stream; the message id (from the
-// job's, id) makes the broker drop a second copy of the same answer.
+// answer stores a result in the result stream and waits until it is
+// stored (a refusal or an error: the slow path).
 func (w *worker) answer(ctx context.Context, reply, id string, r *Result, tag string) bool {
+	f := w.publish(reply, id, r, tag)
+	if f == nil {
+		return false
+	}
+	select {
+	case <-f.Ok():
+		return true
+	case err := <-f.Err():
+		w.opt.Logf("job %s: publishing the result: %v", r.Key, err)
+	case <-ctx.Done():
+	case <-time.After(resultWait):
+		w.opt.Logf("job %s: the broker did not store the result within %v", r.Key, resultWait)
+	}
+	return false
+}
+
+// publish sends a result to the result stream without waiting for the
+// broker; the message id (from the job's, id) makes the broker drop a
+// second copy of the same answer. It returns nil when the result cannot
+// be sent.
+func (w *worker) publish(reply, id string, r *Result, tag string) jetstream.PubAckFuture {
 	if reply == "" {
 		w.opt.Logf("job %s has no reply subject: result dropped", r.Key)
-		return false
+		return nil
 	}
 	data, err := r.Encode()
 	if err != nil {
 		w.opt.Logf("job %s: %v", r.Key, err)
-		return false
+		return nil
 	}
 	m := natsgo.NewMsg(reply)
 	m.Data = data
@@ -351,13 +412,12 @@ func (w *worker) answer(ctx context.Context, reply, id string, r *Result, tag st
 	if tag != "" {
 		id += "/" + tag + "/" + w.opt.ID
 	}
-	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	defer cancel()
-	if _, err := w.js.PublishMsg(pctx, m, jetstream.WithMsgID(id)); err != nil {
+	f, err := w.js.PublishMsgAsync(m, jetstream.WithMsgID(id))
+	if err != nil {
 		w.opt.Logf("job %s: publishing the result: %v", r.Key, err)
-		return false
+		return nil
 	}
-	return true
+	return f
 }
 
 func atoiOr(s string, def int) int {

@@ -161,7 +161,43 @@ func state(ctx context.Context, t *testing.T) map[string]any {
 	if err := json.Unmarshal([]byte(s), &m); err != nil {
 		t.Fatal(err)
 	}
+	dropMarks(t, m)
 	return m
+}
+
+// dropMarks removes from a page's state the mark the page adds to each
+// seat (ui.SeatMark: "none", "paused" or "busted", tested in viewer/ui and
+// by seatMarks), leaving what the Go model's state holds, and returns them
+// by player name.
+func dropMarks(t *testing.T, st map[string]any) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	seats, _ := st["seats"].([]any)
+	for _, s := range seats {
+		seat, _ := s.(map[string]any)
+		m, _ := seat["mark"].(string)
+		if m != "none" && m != "paused" && m != "busted" {
+			t.Fatalf("seat %v has mark %v", seat["name"], seat["mark"])
+		}
+		out[fmt.Sprint(seat["name"])] = m
+		delete(seat, "mark")
+	}
+	return out
+}
+
+// seatMarks reads the mark of every seat from window.deckforge.state(), by
+// player name.
+func seatMarks(ctx context.Context, t *testing.T) map[string]string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify(window.deckforge.state())`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatal(err)
+	}
+	return dropMarks(t, m)
 }
 
 // asJSON is a value as generic JSON, to compare with what the page says.
@@ -241,6 +277,7 @@ func walkAll(ctx context.Context, t *testing.T, name string, data []byte, showAl
 		if err := json.Unmarshal([]byte(page), &got); err != nil {
 			t.Fatal(err)
 		}
+		dropMarks(t, got)
 		if want := asJSON(t, c.State()); !reflect.DeepEqual(got, want) {
 			h, s := c.Position()
 			t.Fatalf("%s, hand %d step %d: the page's state differs from the Go model's:\npage %v\n  go %v", name, h, s, got, want)
@@ -598,6 +635,20 @@ func TestBrowser(t *testing.T) {
 	st, holdemShot := showReal(ctx, t, "holdem.dfr", holdemData, holdemStep)
 	if board, _ := st["board"].([]any); st["kind"] != "poker" || st["street"] != "river" || len(board) != 5 {
 		t.Errorf("hold'em: kind %v street %v board %v: want the river's five cards", st["kind"], st["street"], st["board"])
+	}
+	// A player with no chips left is busted, drawn with its cross, not
+	// the pause sign of a player sitting out.
+	busted := 0
+	for name, m := range seatMarks(ctx, t) {
+		switch m {
+		case "busted":
+			busted++
+		case "paused":
+			t.Errorf("hold'em at the river: %s is marked as sitting out", name)
+		}
+	}
+	if busted == 0 {
+		t.Errorf("hold'em at the river: no busted player marked, want the one with no chips left")
 	}
 
 	// A file dropped on the page is loaded.

@@ -36,6 +36,7 @@ const (
 	colAmber      = 0xf5b83d
 	colAmberDark  = 0x4d3800
 	colDeadRed    = 0xff9b8f
+	colBusted     = 0xe5534b
 	colDeadDark   = 0x5e1b1b
 	colJoin       = 0x7cc4ff
 	colJoinDark   = 0x173a5a
@@ -373,8 +374,10 @@ func seatPills(s *SeatView) []pill {
 		switch s.Status {
 		case replay.StatusJoined:
 			pl.fg, pl.bg = colJoin, colJoinDark
-		case replay.StatusLeft, replay.StatusLeaving, replay.StatusOut:
+		case replay.StatusLeft, replay.StatusLeaving:
 			pl.fg, pl.bg = 0xc9d1d9, 0x30363d
+		case replay.StatusOut:
+			pl.fg, pl.bg = colBusted, 0x3d1f1f
 		case replay.StatusOwesDeadBlinds, replay.StatusWaiting:
 			pl.fg, pl.bg = colGreen, colGreenDark
 		}
@@ -457,8 +460,16 @@ func (g *Game) drawSeat(p *painter, v *View, s *SeatView) {
 	if a.Grey > 0.01 {
 		grey, alpha := p.grey, p.alpha
 		p.grey, p.alpha = 0, alpha*a.Grey
-		p.fillRect(Rect{box.X + box.W - 22, box.Y + 9, 4, 13}, rgb(colAmber))
-		p.fillRect(Rect{box.X + box.W - 15, box.Y + 9, 4, 13}, rgb(colAmber))
+		switch s.Mark {
+		case MarkPaused:
+			p.fillRect(Rect{box.X + box.W - 22, box.Y + 9, 4, 13}, rgb(colAmber))
+			p.fillRect(Rect{box.X + box.W - 15, box.Y + 9, 4, 13}, rgb(colAmber))
+		case MarkBusted:
+			// Knocked out: a red cross, not the pause sign.
+			x0, y0 := box.X+box.W-23, box.Y+9
+			p.line(x0, y0, x0+13, y0+13, 3, rgb(colBusted))
+			p.line(x0, y0+13, x0+13, y0, 3, rgb(colBusted))
+		}
 		p.grey, p.alpha = grey, alpha
 	}
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"math"
 	"sync"
 
@@ -276,7 +277,42 @@ func (p *Player) StateJSON() ([]byte, error) {
 	if p.cur == nil {
 		return []byte("null"), nil
 	}
-	return p.cur.StateJSON()
+	data, err := p.cur.StateJSON()
+	if err != nil {
+		return nil, err
+	}
+	return withMarks(data, seatMarks(p.cur))
+}
+
+// withMarks adds to every seat of a state (replay's StateJSON) the
+// "mark" the viewer draws on it: "none", "paused" or "busted" (see
+// SeatMark), so that a page or a test reads it from state().
+func withMarks(data []byte, marks map[int]SeatMark) ([]byte, error) {
+	var st map[string]json.RawMessage
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, err
+	}
+	var seats []map[string]json.RawMessage
+	if err := json.Unmarshal(st["seats"], &seats); err != nil {
+		return nil, err
+	}
+	for _, s := range seats {
+		var n int
+		if err := json.Unmarshal(s["seat"], &n); err != nil {
+			return nil, err
+		}
+		m, err := json.Marshal(marks[n])
+		if err != nil {
+			return nil, err
+		}
+		s["mark"] = m
+	}
+	b, err := json.Marshal(seats)
+	if err != nil {
+		return nil, err
+	}
+	st["seats"] = b
+	return json.Marshal(st)
 }
 
 // Message returns what the player has to say: the last error, or a hint

@@ -90,6 +90,10 @@ type SeatView struct {
 	Acting bool
 	// Badge is the sitting-out badge (see Badge), "" for a seat in play.
 	Badge string
+	// Mark is the sign drawn on a seat that is not in play: the pause
+	// sign of a player sitting out, the cross of one the game knocked out
+	// (busted: no chips left), none for one who left (see SeatMarkOf).
+	Mark SeatMark
 
 	Score       int64
 	Tricks      int
@@ -166,6 +170,77 @@ func Badge(st replay.Status) string {
 		return "out"
 	}
 	return ""
+}
+
+// SeatMark is the sign a viewer draws on a seat that is not in play.
+type SeatMark uint8
+
+// The seat marks.
+const (
+	// MarkNone: a seat in play, or one that left (it fades away).
+	MarkNone SeatMark = iota
+	// MarkPaused: sitting out (paused, waiting, owing dead blinds,
+	// joined): the pause sign.
+	MarkPaused
+	// MarkBusted: knocked out of the game (a poker player with no chips
+	// left): a cross, never the pause sign, since it will not come back.
+	MarkBusted
+)
+
+var seatMarkNames = [...]string{MarkNone: "none", MarkPaused: "paused", MarkBusted: "busted"}
+
+// String returns "none", "paused" or "busted".
+func (m SeatMark) String() string {
+	if int(m) < len(seatMarkNames) {
+		return seatMarkNames[m]
+	}
+	return fmt.Sprintf("SeatMark(%d)", uint8(m))
+}
+
+// MarshalText writes the mark's name, so that state() shows it.
+func (m SeatMark) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// seatStatus is the status the viewer shows for seat s of r: the
+// table's, but a poker player waiting to play with no chips to come back
+// with is out of the game (the game eliminated it).
+func seatStatus(r *replay.Replay, s *replay.SeatState) replay.Status {
+	st := s.Status()
+	if st == replay.StatusWaiting && r.Game.Kind == replay.Poker && s.Stack <= 0 && s.DeadBlinds <= 0 {
+		return replay.StatusOut
+	}
+	return st
+}
+
+// seatMarks returns the mark of every seat of the cursor's table, by
+// seat number, as View gives them.
+func seatMarks(c *replay.Cursor) map[int]SeatMark {
+	r, t := c.Replay(), c.Table()
+	out := make(map[int]SeatMark, len(t.Seats))
+	for i := range t.Seats {
+		s := &t.Seats[i]
+		sv := SeatView{Present: s.Present, Left: s.Left, Inactive: s.Inactive}
+		if s.Present || s.Left {
+			sv.Status = seatStatus(r, s)
+			sv.Badge = Badge(sv.Status)
+		}
+		out[s.Seat] = SeatMarkOf(&sv)
+	}
+	return out
+}
+
+// SeatMarkOf returns the mark of a seat: busted for a player out of the
+// game (StatusOut), paused for one sitting out, none for one in play or
+// one who left the table.
+func SeatMarkOf(s *SeatView) SeatMark {
+	switch {
+	case !s.Present || s.Left || s.Status == replay.StatusLeft:
+		return MarkNone
+	case s.Status == replay.StatusOut:
+		return MarkBusted
+	case s.Inactive || s.Badge != "":
+		return MarkPaused
+	}
+	return MarkNone
 }
 
 // DeadBlindsText returns "owes 1.5 in dead blinds" for a seat owing dead
@@ -247,14 +322,10 @@ func (p *Player) View() *View {
 			Acting: s.Seat == acting && (s.Present || s.Left),
 		}
 		if s.Present || s.Left {
-			sv.Status = s.Status()
-			if sv.Status == replay.StatusWaiting && r.Game.Kind == replay.Poker && s.Stack <= 0 && s.DeadBlinds <= 0 {
-				// No chips to come back with: a player the game
-				// eliminated, not one waiting to play.
-				sv.Status = replay.StatusOut
-			}
+			sv.Status = seatStatus(r, s)
 			sv.Badge = Badge(sv.Status)
 		}
+		sv.Mark = SeatMarkOf(&sv)
 		for _, hc := range s.Cards {
 			sv.Cards = append(sv.Cards, face(hc))
 		}
