@@ -136,3 +136,27 @@ func TestSameProfile(t *testing.T) {
 	assert.False(t, sameProfile(a, games(40, 44, 42, 50, 38, 46, 41, 43)), "twice as long")
 	assert.False(t, sameProfile(a, a[:1]), "one game says nothing")
 }
+
+func TestPoolLadders(t *testing.T) {
+	step := func(rate float64, games int) sim.LadderStep {
+		lo, hi := wilson(rate, games)
+		return sim.LadderStep{Upper: "greedy", Lower: "random", Games: games, WinRate: rate, Lo: lo, Hi: hi, Beats: lo > 0.5}
+	}
+	var ls []*sim.LadderResult
+	for _, r := range []float64{0.54, 0.56, 0.55, 0.55} {
+		ls = append(ls, &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{step(r, 100)}})
+	}
+	for _, l := range ls {
+		require.False(t, l.Steps[0].Beats, "100 games cannot tell 55% from a coin flip")
+	}
+	p := poolLadders(ls)
+	require.Len(t, p.Steps, 1)
+	s := p.Steps[0]
+	assert.Equal(t, 400, s.Games)
+	assert.InDelta(t, 0.55, s.WinRate, 1e-12)
+	lo, hi := wilson(0.55, 400)
+	assert.InDelta(t, lo, s.Lo, 1e-12)
+	assert.InDelta(t, hi, s.Hi, 1e-12)
+	assert.True(t, s.Beats, "400 games can: the pooled interval is above 1/2")
+	assert.Nil(t, poolLadders(nil))
+}

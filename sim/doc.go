@@ -28,7 +28,7 @@
 // (bets, raises, calls, checks, folds, all-ins, showdowns, pots won without
 // one), the sit-outs, and the positional statistics of engine/stats, fed
 // with every hand's betting by StatsFeeder (in sessions, from the
-// table's actions). Metrics aggregates them; the formulas are in
+// actions played on the table's hand runner). Metrics aggregates them; the formulas are in
 // the documentation of GameResult, Metrics and Skill. A rate with nothing to
 // divide by is absent (Opt, null in JSON), never NaN. SkillGradient runs the
 // paired simulations that measure how much a stronger agent gains over a
@@ -43,8 +43,11 @@
 // and house or random agents: players disconnect (auto-actions, grace
 // period, stand-up through table.Presence), pause, pause until the big
 // blind, come back (paying dead blinds, or free at the big blind) and leave,
-// driven by the probabilities of SitOuts, with engine/table's Merge and Next
-// applying the sit-in/sit-out rules.
+// and join (buying in from a bankroll the ledger reloads), driven by the
+// probabilities of SitOuts, with engine/table's Merge, Presence and Next
+// applying the sit-in/sit-out rules between hands. Each hand is played on
+// the table's hand runner (table.Runner, a phh.Runner) with typed actions;
+// its settlement gives the table its finishing stacks.
 //
 // # Replays
 //
@@ -52,7 +55,8 @@
 // with its Recorder): a game played by the interpreter is recorded from
 // its events (deals, forced bets, bets with the chips added and the street
 // bet after, folds, plays, draws, tricks, showdowns, pot awards,
-// eliminations); a session from the table's actions, with every sit-out
+// eliminations); a session from the actions played on the hand runner
+// and its settlement (replay.SettlementEvents), with every sit-out
 // transition between hands.
 //
 // # Speed

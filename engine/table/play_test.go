@@ -6,7 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/phh"
 )
 
 func TestBlindsOf(t *testing.T) {
@@ -151,4 +156,44 @@ func TestReplayErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	eq(t, "a muck gives up the pot; threes win", fin, amounts(48, 98, 79.25))
+}
+
+// Apply plays a typed action as Act plays its notation, keeps it typed (no
+// comment, no cards), and refuses what is not a betting action or names a
+// seat that does not exist.
+func TestApplyTyped(t *testing.T) {
+	s := load(t, "06-leave-hand8.json") // p2 to act after the flop
+	typed, err := Apply(s, phh.Action{Kind: phh.BetRaise, Player: 1, Amount: chips.FromInt(4), Comment: "value"})
+	require.NoError(t, err)
+	written, err := Act(s, "p2 cbr 4")
+	require.NoError(t, err)
+	assert.Equal(t, written.Actions, typed.Actions)
+	assert.Equal(t, phh.Action{Kind: phh.BetRaise, Player: 1, Amount: chips.FromInt(4)}, typed.Actions[len(typed.Actions)-1])
+	assert.Len(t, s.Actions, len(typed.Actions)-1, "the state passed in is unchanged")
+	for _, c := range []struct {
+		a    phh.Action
+		want string
+	}{
+		{phh.Action{Kind: phh.DealBoard, Player: phh.Dealer}, "not a betting action"},
+		{phh.Action{Kind: phh.ShowMuck, Player: 1}, "not a betting action"},
+		{phh.Action{Kind: phh.CheckCall, Player: 7}, "not seated"},
+		{phh.Action{Kind: phh.BetRaise, Player: 1}, "out of range"},
+	} {
+		_, err := Apply(s, c.a)
+		require.Error(t, err, "%v", c.a)
+		assert.Contains(t, err.Error(), c.want)
+	}
+	// A typed action in a state is checked as its notation would be.
+	for _, a := range []phh.Action{
+		{Kind: phh.DealBoard, Player: 0, Cards: []cards.Card{cards.MustParse("2c")}},
+		{Kind: phh.DealBoard, Player: phh.Dealer},
+		{Kind: phh.Fold, Player: 5},
+		{Kind: phh.ActionKind(99), Player: 1},
+	} {
+		bad := s.Clone()
+		bad.Actions = append(bad.Actions, a)
+		err := bad.Validate()
+		require.Error(t, err, "%+v", a)
+		assert.Contains(t, err.Error(), "actions[7]")
+	}
 }
