@@ -3,7 +3,6 @@ package evolve
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,7 +14,6 @@ import (
 	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim"
-	"gonum.org/v1/gonum/stat"
 )
 
 // Remeasured is a genome measured again at the end of a run with
@@ -289,175 +287,6 @@ func (r *runner) writeReplays(ctx context.Context, best []*Individual) (files, f
 	}
 	slices.Sort(files)
 	return files, failed, nil
-}
-
-// remeasure measures the top remeasure.top genomes and the seed games of
-// remeasure.seeds again.
-func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
-	c := &r.cfg
-	spec := remeasureSpec(c)
-	var todo []*Individual
-	var seedFlags []bool
-	for _, ind := range r.pop[:min(c.Remeasure.Top, len(r.pop))] {
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, false)
-	}
-	for _, id := range seedIDs(c.Remeasure.Seeds) {
-		g, err := genome.Seed(id)
-		if err != nil {
-			return nil, err
-		}
-		if c.Evaluation.MaxTurns > 0 {
-			g.Turns.MaxTurns = c.Evaluation.MaxTurns // the same cap as the evolved genomes
-		}
-		h, err := genome.ContentHash(g)
-		if err != nil {
-			return nil, err
-		}
-		ind := &Individual{Genome: g, Hash: h, seed: true}
-		// The seed's score under evolution's settings, skill included.
-		if err := r.ev.evaluate(ctx, []*Individual{ind}, nil); err != nil {
-			return nil, err
-		}
-		if r.fit.gates(&ind.Measures) == nil && c.Skill.Top > 0 {
-			v, err := measureSkill(ctx, g, &r.ev.spec, r.ev.workers)
-			if err != nil {
-				return nil, err
-			}
-			ind.Measures.Ladder = v
-			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
-			r.ev.score(ind)
-		}
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, true)
-	}
-	out := make([]Remeasured, len(todo))
-	for i, ind := range todo {
-		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: i, Total: len(todo)})
-		x, err := r.remeasureOne(ctx, ind, &spec)
-		if err != nil {
-			return nil, err
-		}
-		x.Seed = seedFlags[i]
-		out[i] = x
-	}
-	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(todo), Total: len(todo)})
-	return out, nil
-}
-
-// remeasureBatches is the number of independent batches the skill ladder
-// of a re-measurement is played in (and the self-play games once more),
-// for the interval of the re-measured fitness.
-const remeasureBatches = 4
-
-// tQuantile975 is the 97.5% quantile of Student's t with
-// remeasureBatches − 1 = 3 degrees of freedom.
-const tQuantile975 = 3.182446305284263
-
-// remeasureOne measures one genome again: spec.games games of self-play,
-// and, when it passes the gates, the skill ladder with spec.skillGames
-// games per pair played as remeasureBatches batches of a quarter each
-// (other seeds) and pooled (poolLadders). The fitness interval is
-// F ± t₃·s/√K (clamped to [−1, 1]): F the fitness of the pooled measures, s the standard
-// deviation of the fitness of the K = remeasureBatches batches, each a
-// quarter of the self-play games (its own seeds) with its ladder batch
-// (batch means; 95%, Student's t with K − 1 degrees of freedom).
-func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSpec) (Remeasured, error) {
-	g := ind.Genome
-	m, err := measure(ctx, g, spec, r.ev.workers)
-	if err != nil {
-		return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
-	}
-	var fits []float64
-	if r.fit.gates(&m) == nil {
-		var ladders []*sim.LadderResult
-		for k := range remeasureBatches {
-			bs := *spec
-			bs.seed = spec.seed + uint64(k+1)*0x9e3779b97f4a7c15
-			bs.games = max(spec.games/remeasureBatches, 2)
-			bs.skillGames = max(spec.skillGames/remeasureBatches, 1)
-			v, err := measureSkill(ctx, g, &bs, r.ev.workers)
-			if err != nil {
-				return Remeasured{}, fmt.Errorf("evolve: re-measuring the skill of %s: %w", g.ID, err)
-			}
-			ladders = append(ladders, v)
-			bm, err := measure(ctx, g, &bs, r.ev.workers)
-			if err != nil {
-				return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
-			}
-			bm.Ladder = v
-			bm.Skill, bm.HasSkill = ladderSkill(v), true
-			fits = append(fits, r.fit.Score(&bm).Fitness)
-		}
-		m.Ladder = poolLadders(ladders)
-		m.Skill, m.HasSkill = ladderSkill(m.Ladder), true
-	}
-	again := r.fit.Score(&m)
-	x := Remeasured{ID: g.ID, Name: g.Name, Hash: ind.Hash.String(),
-		Evolved: ind.Score, Again: again, Measures: m, FitnessLo: again.Fitness, FitnessHi: again.Fitness}
-	if len(fits) > 1 {
-		_, sd := stat.MeanStdDev(fits, nil)
-		h := tQuantile975 * sd / math.Sqrt(float64(len(fits)))
-		// Clamped to the range of the fitness, [−1, 1].
-		x.FitnessLo, x.FitnessHi = max(again.Fitness-h, -1), min(again.Fitness+h, 1)
-	}
-	return x, nil
-}
-
-// poolLadders merges ladders of the same genome played from different
-// seeds into one: per step the games add up, the win rate and chips per
-// hand are the games-weighted means, and the Wilson interval and Beats are
-// those of the pooled games.
-func poolLadders(ls []*sim.LadderResult) *sim.LadderResult {
-	if len(ls) == 0 || ls[0] == nil {
-		return nil
-	}
-	pool := func(steps []*sim.LadderStep) sim.LadderStep {
-		out := sim.LadderStep{Upper: steps[0].Upper, Lower: steps[0].Lower}
-		var won, chips, chipGames float64
-		for _, st := range steps {
-			out.Games += st.Games
-			won += st.WinRate * float64(st.Games)
-			if st.ChipsPerHand.Valid {
-				chips += st.ChipsPerHand.Value * float64(st.Games)
-				chipGames += float64(st.Games)
-			}
-		}
-		if chipGames > 0 {
-			out.ChipsPerHand = sim.Opt{Value: chips / chipGames, Valid: true}
-		}
-		if out.Games > 0 {
-			out.WinRate = won / float64(out.Games)
-			out.Lo, out.Hi = wilson(out.WinRate, out.Games)
-		}
-		return out
-	}
-	first := ls[0]
-	res := &sim.LadderResult{Players: first.Players}
-	c := 1 / float64(max(first.Players, 1))
-	for i := range first.Steps {
-		var steps []*sim.LadderStep
-		for _, l := range ls {
-			if l != nil && i < len(l.Steps) {
-				steps = append(steps, &l.Steps[i])
-			}
-		}
-		st := pool(steps)
-		st.Beats = st.Games > 0 && st.Lo > c
-		res.Steps = append(res.Steps, st)
-	}
-	if first.House != nil {
-		var steps []*sim.LadderStep
-		for _, l := range ls {
-			if l != nil && l.House != nil {
-				steps = append(steps, l.House)
-			}
-		}
-		st := pool(steps)
-		st.Beats = st.Games > 0 && st.Lo > c
-		res.House = &st
-	}
-	return res
 }
 
 // writeReport writes report.md.
