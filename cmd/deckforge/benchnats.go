@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/cputime"
+
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/sim"
 	dfnats "github.com/deckforge/deckforge/sim/nats"
@@ -194,7 +196,7 @@ func benchNATS(ctx context.Context, d time.Duration, samples int, ceiling float6
 	var cpuLocal, cpuDist time.Duration
 	cpuOK := true
 	for range samples {
-		c0, ok0 := processCPU()
+		c0, ok0 := cputime.Self()
 		t := time.Now()
 		for _, j := range jobs {
 			if _, err := play(ctx, j, g); err != nil {
@@ -202,14 +204,14 @@ func benchNATS(ctx context.Context, d time.Duration, samples int, ceiling float6
 			}
 		}
 		t1 := time.Since(t)
-		c1, ok1 := processCPU()
+		c1, ok1 := cputime.Self()
 		w1, ok2 := workersCPU()
 		t = time.Now()
 		if _, err := c.Run(ctx, jobs, nil); err != nil {
 			return nil, err
 		}
 		t2 := time.Since(t)
-		c2, ok3 := processCPU()
+		c2, ok3 := cputime.Self()
 		w2, ok4 := workersCPU()
 		cpuOK = cpuOK && ok0 && ok1 && ok2 && ok3 && ok4
 		cpuLocal += c1 - c0
@@ -260,13 +262,13 @@ func benchEmptyJobs(ctx context.Context, c *dfnats.Coordinator, self, url string
 				return err
 			}
 		}
-		c0, ok0 := processCPU()
+		c0, ok0 := cputime.Self()
 		t := time.Now()
 		if _, err := c.Run(ctx, empty, nil); err != nil {
 			return err
 		}
 		el := time.Since(t)
-		c1, ok1 := processCPU()
+		c1, ok1 := cputime.Self()
 		rep.EmptyJobs, rep.EmptyJobsPerSec = m, float64(m)/el.Seconds()
 		if ok0 && ok1 {
 			x := float64((c1 - c0).Microseconds()) / float64(m)
@@ -296,7 +298,7 @@ func startWorkers(ctx context.Context, self, url string, n, goroutines int) (sto
 	cpu = func() (time.Duration, bool) {
 		var sum time.Duration
 		for _, c := range cmds {
-			t, ok := pidCPU(c.Process.Pid)
+			t, ok := cputime.Of(c.Process.Pid)
 			if !ok {
 				return 0, false
 			}

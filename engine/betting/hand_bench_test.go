@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/cputime"
+
 	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
@@ -133,7 +135,7 @@ func benchmarkHoldem(b *testing.B, n int) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Self()
 	actions := 0
 	for i := 0; i < b.N; i++ {
 		actions += t.play()
@@ -142,7 +144,7 @@ func benchmarkHoldem(b *testing.B, n int) {
 	b.ReportMetric(float64(b.N)/elapsed, "hands/s")
 	// The same rate per second of CPU time: on a shared machine the
 	// wall-clock rate also counts the time other processes took.
-	if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
+	if cpu1, ok := cputime.Self(); ok && cpuOK && cpu1 > cpu0 {
 		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "hands/cpu-s")
 	}
 	b.ReportMetric(float64(actions)/float64(b.N), "actions/hand")

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/cputime"
+
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
 )
@@ -43,7 +45,7 @@ func report(b *testing.B, start time.Time, cpu0 time.Duration, cpuOK bool, games
 	b.ReportMetric(float64(decisions)/sec, "decisions/s")
 	b.ReportMetric(float64(hands)/sec, "hands/s")
 	b.ReportMetric(float64(moves)/float64(games), "moves/game")
-	if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
+	if cpu1, ok := cputime.Self(); ok && cpuOK && cpu1 > cpu0 {
 		c := (cpu1 - cpu0).Seconds()
 		b.ReportMetric(float64(moves)/c, "moves/cpu-s")
 		b.ReportMetric(float64(games)/c, "games/cpu-s")
@@ -62,7 +64,7 @@ func benchGameListen(b *testing.B, id string, players int, l game.Listener) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Self()
 	var moves, decisions, hands int64
 	for i := 0; i < b.N; i++ {
 		m, d, h := playRandom(p, &s, players, rng)
@@ -108,7 +110,7 @@ func BenchmarkParallel(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			start := time.Now()
-			cpu0, cpuOK := cpuTime()
+			cpu0, cpuOK := cputime.Self()
 			b.RunParallel(func(pb *testing.PB) {
 				rng := rand.New(rand.NewPCG(seq.Add(1), 7))
 				var s game.State
@@ -142,12 +144,12 @@ func BenchmarkDeterminizeClone(b *testing.B) {
 	var d, c game.State
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Self()
 	for i := 0; i < b.N; i++ {
 		s.DeterminizeInto(&d, s.ToMove(), rng)
 		c = d.Clone()
 	}
-	if cpu1, ok := cpuTime(); ok && cpuOK && cpu1 > cpu0 {
+	if cpu1, ok := cputime.Self(); ok && cpuOK && cpu1 > cpu0 {
 		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	if c.Hand(s.ToMove()) != s.Hand(s.ToMove()) {

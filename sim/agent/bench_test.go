@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deckforge/deckforge/internal/cputime"
+
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
 )
@@ -52,7 +54,7 @@ func BenchmarkISMCTS(b *testing.B) {
 	a.Choose(NewView(&states[0]))
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Self()
 	b.ReportAllocs()
 	b.ResetTimer()
 	start := time.Now()
@@ -63,7 +65,7 @@ func BenchmarkISMCTS(b *testing.B) {
 	}
 	el := time.Since(start)
 	b.StopTimer()
-	cpu1, _ := cpuTime()
+	cpu1, _ := cputime.Self()
 	runtime.ReadMemStats(&ms1)
 	b.ReportMetric(float64(total)/el.Seconds(), "iter/s")
 	if cpuOK && cpu1 > cpu0 {
@@ -79,7 +81,7 @@ func benchAgent(b *testing.B, id, spec string) {
 	states := benchStates(b, id, prog.MinPlayers(), 256)
 	a := mustNew(b, spec, Options{Seed: 1})
 	a.Choose(NewView(&states[0]))
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := cputime.Self()
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -87,7 +89,7 @@ func benchAgent(b *testing.B, id, spec string) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
-	if cpu1, _ := cpuTime(); cpuOK && cpu1 > cpu0 {
+	if cpu1, _ := cputime.Self(); cpuOK && cpu1 > cpu0 {
 		b.ReportMetric(float64(b.N)/(cpu1-cpu0).Seconds(), "moves/cpu-s")
 	}
 }

@@ -1,29 +1,21 @@
-package main
+//go:build linux
+
+package cputime
 
 import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
-
-// processCPU returns the CPU time (user and system) this process has used.
-func processCPU() (time.Duration, bool) {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0, false
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
-}
 
 // clockTick is the unit of /proc/PID/stat's times (USER_HZ, 100 on every
 // Linux this runs on).
 const clockTick = 10 * time.Millisecond
 
-// pidCPU returns the CPU time (user and system) process pid has used so
-// far, from /proc/PID/stat, to the clock tick.
-func pidCPU(pid int) (time.Duration, bool) {
+// Of returns the CPU time process pid has used so far, from
+// /proc/PID/stat, to the clock tick.
+func Of(pid int) (time.Duration, bool) {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return 0, false

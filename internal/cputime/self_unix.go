@@ -1,15 +1,14 @@
 //go:build unix
 
-package agent
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used, so benchmarks can
-// report a rate that other load on the machine does not distort.
-func cpuTime() (time.Duration, bool) {
+// Self returns the CPU time this process has used.
+func Self() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
