@@ -17,14 +17,7 @@ func addEffect(rng *rand.Rand, g *genome.Genome) bool {
 	return true
 }
 
-func removeEffect(rng *rand.Rand, g *genome.Genome) bool {
-	if len(g.Effects) == 0 {
-		return false
-	}
-	i := rng.IntN(len(g.Effects))
-	g.Effects = slices.Delete(g.Effects, i, i+1)
-	return true
-}
+func removeEffect(rng *rand.Rand, g *genome.Genome) bool { return removeOne(rng, &g.Effects, 0) }
 
 func changeEffect(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.Effects) == 0 {
@@ -115,14 +108,7 @@ func addWin(rng *rand.Rand, g *genome.Genome) bool {
 	return true
 }
 
-func removeWin(rng *rand.Rand, g *genome.Genome) bool {
-	if len(g.WinConditions) <= 1 {
-		return false
-	}
-	i := rng.IntN(len(g.WinConditions))
-	g.WinConditions = slices.Delete(g.WinConditions, i, i+1)
-	return true
-}
+func removeWin(rng *rand.Rand, g *genome.Genome) bool { return removeOne(rng, &g.WinConditions, 1) }
 
 func changeWin(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.WinConditions) == 0 {
@@ -152,14 +138,7 @@ func addScoring(rng *rand.Rand, g *genome.Genome) bool {
 	return true
 }
 
-func removeScoring(rng *rand.Rand, g *genome.Genome) bool {
-	if len(g.Scoring) == 0 {
-		return false
-	}
-	i := rng.IntN(len(g.Scoring))
-	g.Scoring = slices.Delete(g.Scoring, i, i+1)
-	return true
-}
+func removeScoring(rng *rand.Rand, g *genome.Genome) bool { return removeOne(rng, &g.Scoring, 0) }
 
 func changeScoring(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.Scoring) == 0 {
@@ -178,3 +157,14 @@ func changeScoring(rng *rand.Rand, g *genome.Genome) bool {
 }
 
 // --- betting (betting-phase-design) ---
+
+// removeOne deletes a uniformly chosen element of *s when more than keep
+// are left.
+func removeOne[T any](rng *rand.Rand, s *[]T, keep int) bool {
+	if len(*s) <= keep {
+		return false
+	}
+	i := rng.IntN(len(*s))
+	*s = slices.Delete(*s, i, i+1)
+	return true
+}
