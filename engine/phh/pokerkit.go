@@ -14,8 +14,9 @@ import (
 // it, with the same result in deckforge:
 //
 //   - a raise that makes a street bet no other player can reach, smaller
-//     than a full raise and not all in (engine/betting caps a raise at what
-//     the opponents can call), becomes the smallest full raise (at most the
+//     than a full raise and not all in (engine/betting capped a raise at
+//     what the opponents could call until it followed PokerKit, and replays
+//     recorded then hold such raises), becomes the smallest full raise (at most the
 //     raiser's stack): PokerKit refuses the smaller one, and the part
 //     nobody calls goes back either way;
 //   - the shows and mucks move to where PokerKit asks for them (below).
