@@ -150,8 +150,9 @@ func (r *PHHRecorder) Event(s *game.State, e *game.Event) {
 			r.cur.FinishingStacks[i] = s.Chips(q)
 		}
 		// An all-in showdown comes before the rest of the board in PHH
-		// (PokerKit reads it there).
-		phh.ShowdownFirst(r.cur)
+		// (PokerKit reads it there). A hand PokerKitForm cannot replay is
+		// kept as recorded: it leaves h as it is on error.
+		_ = phh.PokerKitForm(r.cur)
 		r.Hands = append(r.Hands, *r.cur)
 		r.cur = nil
 	}

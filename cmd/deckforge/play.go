@@ -15,7 +15,6 @@ import (
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/internal/safetext"
-	"github.com/deckforge/deckforge/replay/phhconv"
 	"github.com/deckforge/deckforge/sim"
 	"github.com/deckforge/deckforge/sim/agent"
 )
@@ -110,7 +109,7 @@ func runPlay(args []string, io stdio) int {
 		// Written as PokerKit plays them (full raises, the showdown
 		// where it asks for it), so that both replay them.
 		for i := range rec.Hands {
-			if err := phhconv.PokerKitForm(&rec.Hands[i]); err != nil {
+			if err := phh.PokerKitForm(&rec.Hands[i]); err != nil {
 				fmt.Fprintf(io.err, "deckforge play: --phh: hand %d: %v\n", i+1, err)
 				return 1
 			}

@@ -70,9 +70,3 @@ func (h *Hand) SettleAwards(strength *[MaxSeats]uint32, dst *[MaxSeats]chips.Chi
 	h.settle(strength, nil, 0, dst, &awards)
 	return awards
 }
-
-// SettleHiLoAwards is SettleHiLo with the awards of SettleAwards.
-func (h *Hand) SettleHiLoAwards(hi, lo *[MaxSeats]uint32, loQualifies uint16, dst *[MaxSeats]chips.Chips, awards []Award) []Award {
-	h.settle(hi, lo, loQualifies, dst, &awards)
-	return awards
-}

@@ -220,14 +220,3 @@ func knownCards(cs []cards.Card) int {
 	}
 	return k
 }
-
-// ShowdownFirst is PokerKitForm for callers that only want to know whether
-// it changed h: it reports whether the actions changed, and leaves h as it
-// is (reporting false) when the hand does not replay.
-func ShowdownFirst(h *Hand) bool {
-	before := slices.Clone(h.Actions)
-	if err := PokerKitForm(h); err != nil {
-		return false
-	}
-	return !slices.EqualFunc(before, h.Actions, func(a, b Action) bool { return a.String() == b.String() })
-}

@@ -1,6 +1,7 @@
 package phh
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,4 +47,14 @@ func TestShowdownFirstAllInBlinds(t *testing.T) {
 	assert.Equal(t, []string{"d dh p1 As9d", "d dh p2 2h3h", "p2 sm 2h3h", "p1 sm 9dAs", "d db 5s7c2d", "d db 6s", "d db 3s"}, got)
 	_, err = Replay(&h)
 	require.NoError(t, err)
+}
+
+// ShowdownFirst is PokerKitForm reporting whether it changed h: it reports whether the actions changed, and leaves h as it
+// is (reporting false) when the hand does not replay.
+func ShowdownFirst(h *Hand) bool {
+	before := slices.Clone(h.Actions)
+	if err := PokerKitForm(h); err != nil {
+		return false
+	}
+	return !slices.EqualFunc(before, h.Actions, func(a, b Action) bool { return a.String() == b.String() })
 }

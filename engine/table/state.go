@@ -278,16 +278,6 @@ func ParseActions(strs []string) ([]phh.Action, error) {
 	return out, nil
 }
 
-// ActionStrings returns the actions of s in PHH notation, as the JSON
-// form writes them.
-func (s *State) ActionStrings() []string {
-	out := make([]string, len(s.Actions))
-	for i, a := range s.Actions {
-		out[i] = a.String()
-	}
-	return out
-}
-
 // maxAmount bounds every amount so that sums over a table cannot overflow.
 const maxAmount = chips.Chips(1) << 50
 

@@ -308,7 +308,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			h.Decimal = true
 		}
 	}
-	if err := PokerKitForm(&h); err != nil {
+	if err := phh.PokerKitForm(&h); err != nil {
 		return fail("%v", err)
 	}
 	// The PHH must replay to the hand's stacks.
@@ -331,7 +331,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 // events are the hand's events from its first play event, index maps a
 // seat to its PHH player, n is the number of players, hole the hole
 // cards each player is dealt. The shows and mucks come last, as recorded
-// (PokerKitForm places them).
+// (phh.PokerKitForm places them).
 func playActions(events []replay.Event, index map[int]int, n, hole int) ([]phh.Action, error) {
 	holes := make([][]cards.Card, n)
 	var acts, shows []phh.Action
@@ -408,7 +408,7 @@ func playActions(events []replay.Event, index map[int]int, n, hole int) ([]phh.A
 		return nil, err
 	}
 	flushBoard()
-	// PokerKitForm puts the shows where they belong.
+	// phh.PokerKitForm puts the shows where they belong.
 	return append(acts, shows...), nil
 }
 
