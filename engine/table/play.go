@@ -337,11 +337,8 @@ func apply(s State, a phh.Action, freeFold bool) (State, error) {
 	if a.Kind != phh.Fold && a.Kind != phh.CheckCall && a.Kind != phh.BetRaise {
 		return State{}, fmt.Errorf("action %q: not a betting action (want pN f, pN cc or pN cbr AMOUNT)", action)
 	}
-	if a.Player < 0 || a.Player >= len(s.Players) {
-		return State{}, fmt.Errorf("action %q: p%d is not seated (%d players)", action, a.Player+1, len(s.Players))
-	}
-	if a.Kind == phh.BetRaise && (a.Amount <= 0 || a.Amount > maxAmount) {
-		return State{}, fmt.Errorf("action %q: raise-to %s is out of range", action, a.Amount)
+	if err := checkAction(a, len(s.Players)); err != nil {
+		return State{}, fmt.Errorf("action %q: %v", action, err)
 	}
 	a.Cards, a.Dash = nil, false
 	out := s.Clone()

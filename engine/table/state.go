@@ -256,7 +256,7 @@ func checkAction(a phh.Action, n int) error {
 		return fmt.Errorf("unknown action kind %d", a.Kind)
 	}
 	if a.Player < 0 || a.Player >= n {
-		return fmt.Errorf("p%d does not exist (%d players)", a.Player+1, n)
+		return fmt.Errorf("p%d is not seated (%d players)", a.Player+1, n)
 	}
 	if a.Kind == phh.BetRaise && (a.Amount <= 0 || a.Amount > maxAmount) {
 		return fmt.Errorf("raise-to %s is out of range", a.Amount)
