@@ -32,6 +32,11 @@ func DecodeFB(data []byte) (*Genome, error) {
 	if err := VerifyFB(data); err != nil {
 		return nil, err
 	}
+	return decodeVerifiedFB(data)
+}
+
+// decodeVerifiedFB is DecodeFB for a buffer VerifyFB has accepted.
+func decodeVerifiedFB(data []byte) (*Genome, error) {
 	d := fbDecoder{}
 	g := d.genome(fb.GetRootAsGenome(data, 0))
 	if d.err != nil {

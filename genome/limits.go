@@ -22,11 +22,13 @@ func DecodeWith(data []byte, lim limits.Limits) (*Genome, error) {
 		if err := counts(root.PhasesLength(), root.LineageLength(), lim); err != nil {
 			return nil, err
 		}
-	} else if err := limits.CheckShape(data, limits.JSON, lim.Depth, max(lim.Phases, lim.Lineage), "lineage"); err != nil {
-		// No array of a genome is longer than its phases or lineage.
+		return decodeVerifiedFB(data)
+	}
+	// No array of a genome is longer than its phases or lineage.
+	if err := limits.CheckShape(data, limits.JSON, lim.Depth, max(lim.Phases, lim.Lineage), "lineage"); err != nil {
 		return nil, err
 	}
-	g, err := Decode(data)
+	g, err := DecodeJSON(data)
 	if err != nil {
 		return nil, err
 	}
