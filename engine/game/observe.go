@@ -90,7 +90,7 @@ type Observation struct {
 // documentation).
 func (s *State) Observation(p int) Observation {
 	var o Observation
-	s.observe(p, &o)
+	s.observe(p, &o, true)
 	return o
 }
 
@@ -98,14 +98,11 @@ func (s *State) Observation(p int) Observation {
 // log is false (LogLen 0): a search that needs only the cards and the
 // chips skips copying it.
 func (s *State) ObserveInto(p int, o *Observation, log bool) {
-	s.observeLog(p, o, log)
+	s.observe(p, o, log)
 }
 
-// observe fills o with what player p knows.
-func (s *State) observe(p int, o *Observation) { s.observeLog(p, o, true) }
-
-// observeLog fills o with what player p knows, the log only if log.
-func (s *State) observeLog(p int, o *Observation, log bool) {
+// observe fills o with what player p knows, the log only if log.
+func (s *State) observe(p int, o *Observation, log bool) {
 	*o = Observation{}
 	me := uint16(1) << p
 	known := s.knownBy(me)

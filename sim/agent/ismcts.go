@@ -162,7 +162,8 @@ func (a *ISMCTS) Choose(v View) game.Move {
 	case 1:
 		return v.LegalMove(0)
 	}
-	if pr := a.cache.get(v.Program()); pr.class == classDraw {
+	pr := a.cache.get(v.Program())
+	if pr.class == classDraw {
 		// A poker draw's discards: keep made hands and draws, as the
 		// greedy agent does (house.DrawEvaluator).
 		a.h.obs = v.Observation()
@@ -170,7 +171,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 			return m
 		}
 	}
-	if pr := a.cache.get(v.Program()); pr.betting {
+	if pr.betting {
 		if k := v.LegalMove(0).Kind; k >= game.MoveFold && k <= game.MoveRaise {
 			return a.choosePaired(v, pr)
 		}

@@ -231,13 +231,12 @@ func (c *Coordinator) Run(ctx context.Context, jobs []*Job, progress func(Progre
 		defer c.mu.Unlock()
 		done := c.done
 		var first error
-		for _, j := range order {
-			if !c.failed {
-				break
-			}
-			if p := c.pending[j.Key]; p.done && p.err != nil {
-				first = fmt.Errorf("sim/nats: job %s: %w", j.Key, p.err)
-				break
+		if c.failed {
+			for _, j := range order {
+				if p := c.pending[j.Key]; p.done && p.err != nil {
+					first = fmt.Errorf("sim/nats: job %s: %w", j.Key, p.err)
+					break
+				}
 			}
 		}
 		if progress != nil {
