@@ -65,6 +65,14 @@ type Result struct {
 	Games []GameResult
 }
 
+// Check reports the error Run would give for these agents and options
+// before it plays anything (the players, the agents, the sit-outs), for
+// callers that play elsewhere.
+func Check(prog *game.Program, agents []string, opt Options) error {
+	_, err := newPlan(prog, agents, 0, 1, opt)
+	return err
+}
+
 // Run plays games games of prog, seat i played by agents[i] (or every seat
 // by agents[0] when it names one agent; see agent.Parse for the names),
 // with workers goroutines (0: one per CPU), and measures them.

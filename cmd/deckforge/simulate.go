@@ -280,9 +280,9 @@ func (sr *simulateRun) play(ctx context.Context, prog *game.Program, seed uint64
 }
 
 // remote plays the simulation as one job on a worker, once its settings
-// pass the checks of a local run (a run of no games checks them).
+// pass the checks of a local run (sim.Check).
 func (sr *simulateRun) remote(ctx context.Context, prog *game.Program, seed uint64, opt sim.Options, nf *natsFlags, w io.Writer, quiet bool) (*simulateReport, error) {
-	if _, err := sim.Run(ctx, prog, sr.Agents, 0, seed, 1, sim.Options{Players: opt.Players, SitOuts: opt.SitOuts}); err != nil {
+	if err := sim.Check(prog, sr.Agents, sim.Options{Players: opt.Players, SitOuts: opt.SitOuts}); err != nil {
 		return nil, err
 	}
 	g := prog.Genome()
