@@ -248,13 +248,13 @@ func tweakTurns(rng *rand.Rand, g *genome.Genome) bool {
 		a, b := rng.IntN(n+1), rng.IntN(n+1)
 		t.CycleStart, t.CycleEnd = uint8(min(a, b)), uint8(max(a, b))
 		if t.CycleStart < t.CycleEnd && t.CycleUntil.Op == genome.OpAlways {
-			t.CycleUntil = randomCondition(rng, false, 2)
+			t.CycleUntil = genome.RandomCondition(rng, false, 2)
 		}
 	default:
 		if t.CycleStart == t.CycleEnd {
 			return false
 		}
-		t.CycleUntil = randomCondition(rng, false, 2)
+		t.CycleUntil = genome.RandomCondition(rng, false, 2)
 	}
 	return true
 }
@@ -402,7 +402,7 @@ func addPhase(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.Phases) >= genome.MaxPhases {
 		return false
 	}
-	insertPhase(g, rng.IntN(len(g.Phases)+1), randomPhase(rng, phaseKinds[rng.IntN(len(phaseKinds))]))
+	insertPhase(g, rng.IntN(len(g.Phases)+1), genome.RandomPhase(rng, phaseKinds[rng.IntN(len(phaseKinds))]))
 	return true
 }
 
@@ -419,7 +419,7 @@ func replacePhase(rng *rand.Rand, g *genome.Genome) bool {
 	if len(idx) == 0 {
 		return false
 	}
-	g.Phases[idx[rng.IntN(len(idx))]] = randomPhase(rng, phaseKinds[rng.IntN(len(phaseKinds))])
+	g.Phases[idx[rng.IntN(len(idx))]] = genome.RandomPhase(rng, phaseKinds[rng.IntN(len(phaseKinds))])
 	return true
 }
 

@@ -25,14 +25,14 @@ func AddBettingPhase(rng *rand.Rand, g *genome.Genome) bool {
 		}
 		hasShowdown := len(phaseIndexes(g, func(p *genome.Phase) bool { return p.Kind == genome.PhaseShowdown })) > 0
 		if !hasShowdown {
-			g.Phases = append(g.Phases, randomPhase(rng, genome.PhaseShowdown))
+			g.Phases = append(g.Phases, genome.RandomPhase(rng, genome.PhaseShowdown))
 		}
 		if !slices.ContainsFunc(g.WinConditions, func(w genome.WinCondition) bool { return w.Kind == genome.WinMostChips }) &&
 			len(g.WinConditions) < genome.MaxWinConditions {
 			g.WinConditions = append([]genome.WinCondition{{Kind: genome.WinMostChips}}, g.WinConditions...)
 		}
 	}
-	insertPhase(g, rng.IntN(len(g.Phases)+1), genome.Phase{Kind: genome.PhaseBetting, Betting: randomBetting(rng, s.StartingChips)})
+	insertPhase(g, rng.IntN(len(g.Phases)+1), genome.Phase{Kind: genome.PhaseBetting, Betting: genome.RandomBetting(rng, s.StartingChips)})
 	return true
 }
 

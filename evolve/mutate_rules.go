@@ -13,7 +13,7 @@ func addEffect(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.Effects) >= genome.MaxEffects || len(phaseIndexes(g, func(p *genome.Phase) bool { return p.Kind == genome.PhasePlay })) == 0 {
 		return false
 	}
-	g.Effects = append(g.Effects, randomEffect(rng))
+	g.Effects = append(g.Effects, genome.RandomEffect(rng))
 	return true
 }
 
@@ -65,12 +65,12 @@ func changeCondition(rng *rand.Rand, g *genome.Genome) bool {
 	n := ns[rng.IntN(len(ns))]
 	switch rng.IntN(5) {
 	case 0:
-		*n = randomCondition(rng, card[k], 2)
+		*n = genome.RandomCondition(rng, card[k], 2)
 	case 1:
 		if n.Op == genome.OpTest && n.Test.Numeric() {
 			n.Value = int16(nudge(rng, int(n.Value), 0, 200))
 		} else {
-			*n = randomLeaf(rng, card[k])
+			*n = genome.RandomTest(rng, card[k])
 		}
 	case 2:
 		if n.Op == genome.OpTest && n.Test.Numeric() {
@@ -86,9 +86,9 @@ func changeCondition(rng *rand.Rand, g *genome.Genome) bool {
 		}
 	default:
 		if rnd.Chance(rng, 0.5) {
-			*n = genome.And(n.Clone(), randomLeaf(rng, card[k]))
+			*n = genome.And(n.Clone(), genome.RandomTest(rng, card[k]))
 		} else {
-			*n = genome.Or(n.Clone(), randomLeaf(rng, card[k]))
+			*n = genome.Or(n.Clone(), genome.RandomTest(rng, card[k]))
 		}
 	}
 	return true
@@ -98,7 +98,7 @@ func addWin(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.WinConditions) >= genome.MaxWinConditions {
 		return false
 	}
-	w := randomWin(rng)
+	w := genome.RandomWin(rng)
 	for _, x := range g.WinConditions {
 		if x.Kind == w.Kind {
 			return false
@@ -120,7 +120,7 @@ func changeWin(rng *rand.Rand, g *genome.Genome) bool {
 		w.Threshold = int32(nudge(rng, int(w.Threshold), 1, 500))
 		return true
 	}
-	nw := randomWin(rng)
+	nw := genome.RandomWin(rng)
 	for j, x := range g.WinConditions {
 		if j != i && x.Kind == nw.Kind {
 			return false
@@ -134,7 +134,7 @@ func addScoring(rng *rand.Rand, g *genome.Genome) bool {
 	if len(g.Scoring) >= genome.MaxScoring {
 		return false
 	}
-	g.Scoring = append(g.Scoring, randomScoring(rng))
+	g.Scoring = append(g.Scoring, genome.RandomScoring(rng))
 	return true
 }
 
@@ -151,7 +151,7 @@ func changeScoring(rng *rand.Rand, g *genome.Genome) bool {
 			r.Points = 1
 		}
 	} else {
-		*r = randomScoring(rng)
+		*r = genome.RandomScoring(rng)
 	}
 	return true
 }
