@@ -144,10 +144,7 @@ func (sg *sessionGame) playHand() (bool, error) {
 			if !l.CanCheck {
 				call = l.CallAmount
 			}
-			a = phh.Action{Kind: phh.CheckCall, Player: i}
-			if ss.auto.Decide(call) == "f" {
-				a.Kind = phh.Fold
-			}
+			a = phh.Action{Kind: ss.auto.Decide(call), Player: i}
 		} else {
 			a = sg.decide(i, p)
 			sg.r.Decisions++

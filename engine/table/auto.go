@@ -69,26 +69,26 @@ func (a AutoAction) String() string {
 	return "check_fold"
 }
 
-// Decide returns the action, "cc" (check or call) or "f" (fold), for a turn
-// that costs callAmount to stay in:
+// Decide returns the action, phh.CheckCall ("cc") or phh.Fold ("f"), for
+// a turn that costs callAmount to stay in:
 //
 //	fold:       f
 //	check_fold: cc if callAmount = 0, else f
 //	call_N:     cc if callAmount ≤ N, else f
-func (a AutoAction) Decide(callAmount chips.Chips) string {
+func (a AutoAction) Decide(callAmount chips.Chips) phh.ActionKind {
 	switch a.Kind {
 	case FoldAlways:
-		return "f"
+		return phh.Fold
 	case CallUpTo:
 		if callAmount <= a.Limit {
-			return "cc"
+			return phh.CheckCall
 		}
-		return "f"
+		return phh.Fold
 	}
 	if callAmount == 0 {
-		return "cc"
+		return phh.CheckCall
 	}
-	return "f"
+	return phh.Fold
 }
 
 // AutoPrefs holds players' auto-action settings; a player without one gets
@@ -117,9 +117,6 @@ func Auto(s State, prefs AutoPrefs) (State, error) {
 	if !st.Legal.CanCheck {
 		call = st.Legal.CallAmount
 	}
-	a := phh.Action{Kind: phh.Fold, Player: st.ToAct}
-	if prefs[s.Players[st.ToAct]].Decide(call) == "cc" {
-		a.Kind = phh.CheckCall
-	}
+	a := phh.Action{Kind: prefs[s.Players[st.ToAct]].Decide(call), Player: st.ToAct}
 	return apply(s, a, true)
 }

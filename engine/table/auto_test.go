@@ -49,7 +49,7 @@ func TestDecide(t *testing.T) {
 		{AutoAction{Kind: CallUpTo, Limit: chips.FromInt(4)}, 4.01, "f"},
 		{AutoAction{Kind: CallUpTo, Limit: chips.FromInt(4)}, 0, "cc"},
 	} {
-		eq(t, fmt.Sprintf("%v with %v to call", c.a, c.call), c.a.Decide(amounts(c.call)[0]), c.want)
+		eq(t, fmt.Sprintf("%v with %v to call", c.a, c.call), c.a.Decide(amounts(c.call)[0]).String(), c.want)
 	}
 }
 
