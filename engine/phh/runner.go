@@ -75,7 +75,7 @@ const maxHole = 4
 // betting (through engine/betting), the showdown and the pots. It is the
 // one hand runner of deckforge: Replay, engine/table and the replay tools
 // drive it with typed Actions. A Runner is a value with no pointers except
-// its list of repairs: copying it saves the hand's state.
+// its list of implied actions: copying it saves the hand's state.
 type Runner struct {
 	game    game
 	rc      [3]betting.RoundConfig // the first round, the second, the later ones
@@ -90,7 +90,14 @@ type Runner struct {
 	used    cards.Set
 	started bool // a player has acted
 	index   int  // actions applied so far
-	repairs []string
+	implied []Implied
+}
+
+// Implied is a check or fold that Repair implied: Action (CheckCall or
+// Fold, its Player the seat) came before actions[Before].
+type Implied struct {
+	Action Action
+	Before int
 }
 
 // NewRunner returns a Runner set up by cfg.
@@ -249,9 +256,22 @@ func (r *Runner) Mucked(p int) bool { return r.mucked&(1<<p) != 0 }
 // pots: not folded, not mucked.
 func (r *Runner) Contending() uint16 { return r.bh.InHand() &^ r.mucked }
 
-// Repairs lists the actions Repair implied, such as
+// Implied lists the actions Repair implied, in order.
+func (r *Runner) Implied() []Implied { return r.implied }
+
+// Repairs describes the actions Repair implied, such as
 // `p8 folds before actions[13]`.
-func (r *Runner) Repairs() []string { return r.repairs }
+func (r *Runner) Repairs() []string {
+	var out []string
+	for _, im := range r.implied {
+		verb := "checks"
+		if im.Action.Kind == Fold {
+			verb = "folds"
+		}
+		out = append(out, fmt.Sprintf("p%d %s before %s[%d]", im.Action.Player+1, verb, fieldActions, im.Before))
+	}
+	return out
+}
 
 // BettingOver reports whether no more betting can happen in this hand.
 func (r *Runner) BettingOver() bool {
@@ -322,23 +342,24 @@ func (r *Runner) skip(done func(h *betting.Hand) bool) bool {
 		return false
 	}
 	bh := r.bh
-	var implied []string
+	implied := len(r.implied)
 	for !done(&bh) {
 		if bh.RoundOver() {
+			r.implied = r.implied[:implied]
 			return false
 		}
 		seat := bh.ToAct()
-		act, verb := betting.Action{Kind: betting.Fold}, "folds"
+		act, kind := betting.Action{Kind: betting.Fold}, Fold
 		if bh.Legal().CanCheck {
-			act, verb = betting.Action{Kind: betting.Check}, "checks"
+			act, kind = betting.Action{Kind: betting.Check}, CheckCall
 		}
 		if err := bh.Apply(act); err != nil {
+			r.implied = r.implied[:implied]
 			return false
 		}
-		implied = append(implied, fmt.Sprintf("p%d %s before %s[%d]", seat+1, verb, fieldActions, r.index))
+		r.implied = append(r.implied, Implied{Action: Action{Kind: kind, Player: seat}, Before: r.index})
 	}
 	r.bh = bh
-	r.repairs = append(r.repairs, implied...)
 	return true
 }
 

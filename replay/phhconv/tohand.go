@@ -338,22 +338,17 @@ func (c *conv) postForced(stacks []chips.Chips) {
 // checks and folds it implied first, then the action.
 func (c *conv) apply(a phh.Action) error {
 	before := c.hr.Betting()
-	repairs := len(c.hr.Repairs())
+	implied := len(c.hr.Implied())
 	board := len(c.hr.Board())
 	if err := c.hr.Apply(a); err != nil {
 		return c.fail("%v", err)
 	}
-	for _, rep := range c.hr.Repairs()[repairs:] {
-		var p int
-		var verb string
-		if _, err := fmt.Sscanf(rep, "p%d %s", &p, &verb); err != nil || p < 1 || p > c.n {
-			return c.fail("implied action %q", rep)
-		}
+	for _, im := range c.hr.Implied()[implied:] {
 		kind := replay.Check
-		if verb == "folds" {
+		if im.Action.Kind == phh.Fold {
 			kind = replay.Fold
 		}
-		e := replay.NewEvent(kind, c.seat[p-1])
+		e := replay.NewEvent(kind, c.seat[im.Action.Player])
 		e.Text = "implied"
 		c.emit(e)
 	}
