@@ -103,30 +103,16 @@ func LadderRungs(b int) []string {
 // greedy, beside the ladder (LadderResult.House). The results depend on
 // opt.Seed, not on opt.Workers.
 func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*LadderResult, error) {
-	if prog == nil {
-		return nil, errors.New("sim: ladder: no program")
-	}
-	if opt.Games == 0 {
-		opt.Games = DefaultLadderGames
+	n, err := opt.check(prog, "ladder")
+	if err != nil {
+		return nil, err
 	}
 	if opt.Budget == 0 {
 		opt.Budget = DefaultLadderBudget
 	}
-	switch {
-	case opt.Games < 0 || opt.Games > MaxGames:
-		return nil, configErr("games", "%d out of range 1..%d", opt.Games, MaxGames)
-	case opt.Budget < 0 || opt.Budget > MaxLadderBudget:
+	if opt.Budget < 0 || opt.Budget > MaxLadderBudget {
 		return nil, configErr("budget", "%d out of range 1..%d", opt.Budget, MaxLadderBudget)
-	case opt.Players < 0:
-		return nil, configErr("players", "%d is negative", opt.Players)
-	case opt.Workers < 0:
-		return nil, configErr("workers", "%d is negative", opt.Workers)
 	}
-	n := opt.Players
-	if n == 0 {
-		n = prog.MinPlayers()
-	}
-	n = max(prog.MinPlayers(), min(n, prog.MaxPlayers()))
 	res := &LadderResult{Players: n}
 	rungs := LadderRungs(opt.Budget)
 	for i := 1; i < len(rungs); i++ {
@@ -151,26 +137,40 @@ func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*Ladder
 // games (opt.Budget is not used; the agents are named in full, such as
 // "ismcts:800" or "house").
 func Pair(ctx context.Context, prog *game.Program, upper, lower string, opt LadderOptions) (LadderStep, error) {
+	n, err := opt.check(prog, "pair")
+	if err != nil {
+		return LadderStep{}, err
+	}
+	return ladderStep(ctx, prog, upper, lower, n, opt)
+}
+
+// check fills in the default game count and checks what Ladder and Pair
+// share, returning the player count they play at.
+func (opt *LadderOptions) check(prog *game.Program, what string) (int, error) {
 	if prog == nil {
-		return LadderStep{}, errors.New("sim: pair: no program")
+		return 0, errors.New("sim: " + what + ": no program")
 	}
 	if opt.Games == 0 {
 		opt.Games = DefaultLadderGames
 	}
 	switch {
 	case opt.Games < 0 || opt.Games > MaxGames:
-		return LadderStep{}, configErr("games", "%d out of range 1..%d", opt.Games, MaxGames)
+		return 0, configErr("games", "%d out of range 1..%d", opt.Games, MaxGames)
 	case opt.Players < 0:
-		return LadderStep{}, configErr("players", "%d is negative", opt.Players)
+		return 0, configErr("players", "%d is negative", opt.Players)
 	case opt.Workers < 0:
-		return LadderStep{}, configErr("workers", "%d is negative", opt.Workers)
+		return 0, configErr("workers", "%d is negative", opt.Workers)
 	}
-	n := opt.Players
-	if n == 0 {
-		n = prog.MinPlayers()
+	return LadderPlayers(prog, opt.Players), nil
+}
+
+// LadderPlayers is the player count Ladder and Pair play prog at when
+// asked for players (0: the genome's minimum), clamped to its range.
+func LadderPlayers(prog *game.Program, players int) int {
+	if players == 0 {
+		return prog.MinPlayers()
 	}
-	n = max(prog.MinPlayers(), min(n, prog.MaxPlayers()))
-	return ladderStep(ctx, prog, upper, lower, n, opt)
+	return max(prog.MinPlayers(), min(players, prog.MaxPlayers()))
 }
 
 // ladderStep plays upper against lower as Ladder describes.

@@ -94,7 +94,7 @@ func runLadder(args []string, sio stdio) int {
 		var st sim.LadderStep
 		st, err = sim.Pair(ctx, prog, up, low, opt)
 		if err == nil {
-			res = &sim.LadderResult{Players: max(prog.MinPlayers(), min(opt.Players, prog.MaxPlayers())), Steps: []sim.LadderStep{st}}
+			res = &sim.LadderResult{Players: sim.LadderPlayers(prog, opt.Players), Steps: []sim.LadderStep{st}}
 		}
 	} else {
 		res, err = sim.Ladder(ctx, prog, opt)
