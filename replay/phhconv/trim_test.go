@@ -30,7 +30,7 @@ func TestAnteTrimmingAwards(t *testing.T) {
 		h := r.Hands[0]
 		cur := replay.NewCursor(r, [32]byte{})
 		named := map[int]int{} // awards per pot index
-		pots := 0 // the pots of the table when the first award comes
+		pots := 0              // the pots of the table when the first award comes
 		for i, e := range h.Events {
 			if e.Kind != replay.Award {
 				continue
