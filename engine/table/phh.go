@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,69 +14,117 @@ import (
 // _deadBlinds (which engine/phh types).
 const (
 	phhAuthor    = "_author"    // the client's author (PHH's author is the transcriber)
-	phhDeadMoney = "_deadMoney" // dead blinds paid into this hand's pot
+	phhDeadMoney = "_deadMoney" // dead blinds paid into this hand's pot (read only: files written before _deadMoneyAnte)
+	// phhDeadMoneyAnte is the dead money carried in p1's ante and starting
+	// stack: PHH has no dead money, antes are dead money in the main pot.
+	phhDeadMoneyAnte = "_deadMoneyAnte"
+	// The seats not dealt in (sitting out, waiting for the big blind, or
+	// with no chips): PHH players are dealt in (PokerKit deals every
+	// player), so these are user fields, as phh convert writes them.
+	phhOutSeats      = "_outSeats"
+	phhOutPlayers    = "_outPlayers"
+	phhOutStacks     = "_outStacks"
+	phhOutInactive   = "_outInactive"
+	phhOutIntents    = "_outIntents"
+	phhOutDeadBlinds = "_outDeadBlinds"
+	phhOutBlinds     = "_outBlinds" // the forced bets of their positions, posted by nobody
+	phhOutAntes      = "_outAntes"
 )
 
-// positionOrder returns the seats in PHH position order: the small blind
-// first and the button last; with two players, the big blind first and the
-// button (who posts the small blind) last.
-func positionOrder(s *State, bl *blinds) []int {
-	n := len(s.Players)
-	start := bl.sb
-	if n == 2 {
-		start = (bl.sb + 1) % n
+// holeDealt returns the seats the actions deal hole cards to.
+func holeDealt(s *State) uint16 {
+	var m uint16
+	for _, a := range s.Actions {
+		if a.Kind == phh.DealHole && a.Player >= 0 && a.Player < len(s.Players) {
+			m |= 1 << a.Player
+		}
 	}
-	order := make([]int, n)
-	for k := range order {
-		order[k] = (start + k) % n
+	return m
+}
+
+// phhOrder returns the seats of dealt in PHH position order: from the
+// first after the button round to the button (heads-up, the big blind
+// first and the button, who posts the small blind, last).
+func phhOrder(bl *blinds, dealt uint16) []int {
+	button := bl.positions(dealt).Button
+	var order []int
+	for k := 1; k <= bl.n; k++ {
+		if seat := (button + k) % bl.n; dealt&(1<<seat) != 0 {
+			order = append(order, seat)
+		}
 	}
 	return order
 }
 
-// MarshalPHH writes s as a PHH (TOML) hand of variant NT. Players are
-// listed in PHH position order (p1 the small blind, the button last;
-// heads-up the forced bets are reverse-assigned as the standard says) and
-// seats gives each one's seat (index + 1), so ReadPHH restores the seat
-// order. min_bet is written as the big blind when s.MinBet is 0. The author
-// of a client state is the user field _author (PHH's author names the
-// transcriber); the dead money is _deadMoney. Amounts are integers when
-// every one is a whole number of chips (the hand splits pots in whole
-// chips then, phh.SplitUnit), else decimals.
+// MarshalPHH writes s as a PHH (TOML) hand of variant NT that deckforge
+// and PokerKit, the reference of the format, both replay to the same
+// stacks. Its players are the seats dealt in, in PHH position order (p1
+// the first after the button, the button last; heads-up the forced bets
+// are reverse-assigned as the standard says), and seats gives each one's
+// seat (index + 1), so ReadPHH restores the seat order; the other seats
+// (sitting out, waiting, with no chips) are the user fields _outSeats,
+// _outPlayers, _outStacks, _outInactive, _outIntents, _outDeadBlinds,
+// _outBlinds and _outAntes (the forced bets of their positions, which
+// nobody posts).
+// Before the hole cards are dealt every seat is a player. min_bet is
+// written as the big blind when s.MinBet is 0. The author of a client
+// state is the user field _author (PHH's author names the transcriber).
+// The dead money is carried in p1's ante and starting stack (PHH antes are
+// dead money in the main pot) and named by _deadMoneyAnte, which ReadPHH
+// takes back out. Amounts are integers when every one is a whole number of
+// chips (the hand splits pots in whole chips then, phh.SplitUnit), else
+// decimals. The actions are written by phh.PokerKitForm, the one PHH
+// writer of played hands: a hand PHH cannot hold (a fold when a check is
+// free, phh.ErrFreeFold; a fold out of turn) is an error naming the hand.
 //
 // PHH requires two players or more with positive stacks: a state with
-// fewer players, or a player with an empty stack (one leaving), is an
-// error naming the field.
+// fewer players, or a player dealt in with an empty stack, is an error
+// naming the field.
 func MarshalPHH(s State) ([]byte, error) {
-	if err := s.checkShape(); err != nil {
+	h, err := phhHand(s)
+	if err != nil {
 		return nil, err
+	}
+	return phh.Marshal(&h)
+}
+
+// phhHand is the hand MarshalPHH writes.
+func phhHand(s State) (phh.Hand, error) {
+	if err := s.checkShape(); err != nil {
+		return phh.Hand{}, err
 	}
 	s = s.Clone()
 	s.fillDefaults()
 	n := len(s.Players)
 	if n < 2 {
-		return nil, fieldErr("players", "%d player(s): a PHH hand needs two", n)
-	}
-	for i, c := range s.StartingStacks {
-		if c <= 0 {
-			return nil, playerErr(&s, "startingStacks", i, "%s: PHH needs a positive stack", c)
-		}
+		return phh.Hand{}, fieldErr("players", "%d player(s): a PHH hand needs two", n)
 	}
 	bl, err := blindsOf(s.BlindsOrStraddles)
 	if err != nil {
-		return nil, err
+		return phh.Hand{}, err
 	}
-	order := positionOrder(&s, &bl)
+	dealt := holeDealt(&s)
+	if popcount(dealt) < 2 {
+		dealt = uint16(1)<<n - 1
+	}
+	for i, c := range s.StartingStacks {
+		if c <= 0 && dealt&(1<<i) != 0 {
+			return phh.Hand{}, playerErr(&s, "startingStacks", i, "%s: PHH needs a positive stack", c)
+		}
+	}
+	order := phhOrder(&bl, dealt)
+	k := len(order)
 	pos := make([]int, n)
-	for k, seat := range order {
-		pos[seat] = k
+	for j, seat := range order {
+		pos[seat] = j
 	}
 	pick := func(a []chips.Chips) []chips.Chips {
 		if a == nil {
 			return nil
 		}
-		out := make([]chips.Chips, n)
-		for k, seat := range order {
-			out[k] = a[seat]
+		out := make([]chips.Chips, k)
+		for j, seat := range order {
+			out[j] = a[seat]
 		}
 		return out
 	}
@@ -90,7 +139,7 @@ func MarshalPHH(s State) ([]byte, error) {
 		SeatCount:         s.SeatCount,
 		Fields:            map[string]any{"hand": int64(s.Hand)},
 	}
-	if n == 2 {
+	if k == 2 {
 		h.BlindsOrStraddles[0], h.BlindsOrStraddles[1] = h.BlindsOrStraddles[1], h.BlindsOrStraddles[0]
 	}
 	if h.MinBet <= 0 {
@@ -99,12 +148,27 @@ func MarshalPHH(s State) ([]byte, error) {
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])
 		h.Seats = append(h.Seats, seat+1)
-		in := 0
-		if s.Inactive[seat] {
-			in = 1
-		}
-		h.Inactive = append(h.Inactive, in)
+		h.Inactive = append(h.Inactive, boolInt(s.Inactive[seat]))
 		h.Intents = append(h.Intents, int(s.Intents[seat]))
+	}
+	var outSeats, outPlayers, outStacks, outInactive, outIntents, outDead, outBlinds, outAntes []any
+	for seat := range n {
+		if dealt&(1<<seat) != 0 {
+			continue
+		}
+		outSeats = append(outSeats, int64(seat+1))
+		outPlayers = append(outPlayers, s.Players[seat])
+		outStacks = append(outStacks, phhAmount(s.StartingStacks[seat]))
+		outInactive = append(outInactive, int64(boolInt(s.Inactive[seat])))
+		outIntents = append(outIntents, int64(s.Intents[seat]))
+		outDead = append(outDead, phhAmount(s.DeadBlinds[seat]))
+		outBlinds = append(outBlinds, phhAmount(s.BlindsOrStraddles[seat]))
+		outAntes = append(outAntes, phhAmount(s.Antes[seat]))
+	}
+	if outSeats != nil {
+		h.Fields[phhOutSeats], h.Fields[phhOutPlayers], h.Fields[phhOutStacks] = outSeats, outPlayers, outStacks
+		h.Fields[phhOutInactive], h.Fields[phhOutIntents], h.Fields[phhOutDeadBlinds] = outInactive, outIntents, outDead
+		h.Fields[phhOutBlinds], h.Fields[phhOutAntes] = outBlinds, outAntes
 	}
 	for _, a := range s.Actions {
 		if a.Player >= 0 {
@@ -115,10 +179,23 @@ func MarshalPHH(s State) ([]byte, error) {
 	if s.Author != "" {
 		h.Fields[phhAuthor] = s.Author
 	}
-	if s.DeadMoney != 0 {
-		h.Fields[phhDeadMoney] = phhAmount(s.DeadMoney)
+	if d := s.DeadMoney; d != 0 {
+		h.Antes[0] += d
+		h.StartingStacks[0] += d
+		h.Fields[phhDeadMoneyAnte] = phhAmount(d)
 	}
-	return phh.Marshal(&h)
+	if err := phh.PokerKitForm(&h); err != nil {
+		return phh.Hand{}, fmt.Errorf("hand %d: %w", s.Hand, err) // phh.ErrFreeFold among them
+	}
+	return h, nil
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // phhAmount is a TOML value for an amount: an integer when whole.
@@ -148,6 +225,24 @@ func ReadPHH(data []byte) (State, error) {
 	if h.Players == nil {
 		return State{}, fieldErr("players", "missing (a table state names its players)")
 	}
+	dealtN := n
+	var deadMoney chips.Chips
+	if v, ok := h.Fields[phhDeadMoneyAnte]; ok {
+		d, err := phhAmountField(phhDeadMoneyAnte, v)
+		if err != nil {
+			return State{}, err
+		}
+		if n == 0 || len(h.Antes) == 0 || h.Antes[0] < d || h.StartingStacks[0] < d {
+			return State{}, fieldErr(phhDeadMoneyAnte, "%s: more than p1's ante or stack, which carry it", d)
+		}
+		h.Antes[0] -= d
+		h.StartingStacks[0] -= d
+		deadMoney = d
+	}
+	if err := addOutSeats(&h); err != nil {
+		return State{}, err
+	}
+	n = len(h.StartingStacks)
 	order := make([]int, n) // order[seat] = PHH index
 	for k := range order {
 		order[k] = k
@@ -165,7 +260,7 @@ func ReadPHH(data []byte) (State, error) {
 		pos[k] = seat
 	}
 	blindsPHH := slices.Clone(h.BlindsOrStraddles)
-	if n == 2 {
+	if dealtN == 2 {
 		blindsPHH[0], blindsPHH[1] = blindsPHH[1], blindsPHH[0]
 	}
 	pick := func(a []chips.Chips) []chips.Chips {
@@ -228,22 +323,13 @@ func ReadPHH(data []byte) (State, error) {
 		}
 		s.Author = a
 	}
+	s.DeadMoney = deadMoney
 	if v, ok := h.Fields[phhDeadMoney]; ok {
-		switch v := v.(type) {
-		case int64:
-			if v < 0 || v > int64(maxAmount/chips.Scale) {
-				return State{}, fieldErr(phhDeadMoney, "%d is out of range", v)
-			}
-			s.DeadMoney = chips.FromInt(v)
-		case float64:
-			c, err := chips.FromFloat(v)
-			if err != nil {
-				return State{}, fieldErr(phhDeadMoney, "%v", err)
-			}
-			s.DeadMoney = c
-		default:
-			return State{}, fieldErr(phhDeadMoney, "want an amount")
+		d, err := phhAmountField(phhDeadMoney, v)
+		if err != nil {
+			return State{}, err
 		}
+		s.DeadMoney += d
 	}
 	if err := s.checkShape(); err != nil {
 		return State{}, err
@@ -252,4 +338,119 @@ func ReadPHH(data []byte) (State, error) {
 		s.MinBet = 0
 	}
 	return s, nil
+}
+
+// phhAmountField reads the amount v of the user field name.
+func phhAmountField(name string, v any) (chips.Chips, error) {
+	switch v := v.(type) {
+	case int64:
+		if v < 0 || v > int64(maxAmount/chips.Scale) {
+			return 0, fieldErr(name, "%d is out of range", v)
+		}
+		return chips.FromInt(v), nil
+	case float64:
+		c, err := chips.FromFloat(v)
+		if err != nil {
+			return 0, fieldErr(name, "%v", err)
+		}
+		if c < 0 || c > maxAmount {
+			return 0, fieldErr(name, "%v is out of range", v)
+		}
+		return c, nil
+	}
+	return 0, fieldErr(name, "want an amount")
+}
+
+// addOutSeats appends to h, as players, the seats MarshalPHH writes in the
+// _out user fields (not dealt in), so that ReadPHH seats them again.
+func addOutSeats(h *phh.Hand) error {
+	v, ok := h.Fields[phhOutSeats]
+	if !ok {
+		return nil
+	}
+	list := func(name string) ([]any, error) {
+		v, ok := h.Fields[name].([]any)
+		if !ok {
+			return nil, fieldErr(name, "want an array (with %s)", phhOutSeats)
+		}
+		return v, nil
+	}
+	seats, ok := v.([]any)
+	if !ok {
+		return fieldErr(phhOutSeats, "want an array of seats")
+	}
+	if h.Seats == nil {
+		return fieldErr("seats", "missing (with %s)", phhOutSeats)
+	}
+	var cols [7][]any
+	for i, name := range []string{phhOutPlayers, phhOutStacks, phhOutInactive, phhOutIntents, phhOutDeadBlinds, phhOutBlinds, phhOutAntes} {
+		c, err := list(name)
+		if err != nil {
+			return err
+		}
+		if len(c) != len(seats) {
+			return fieldErr(name, "%d entries, %s has %d", len(c), phhOutSeats, len(seats))
+		}
+		cols[i] = c
+	}
+	k := len(h.StartingStacks)
+	if h.Inactive == nil {
+		h.Inactive = make([]int, k)
+	}
+	if h.Intents == nil {
+		h.Intents = make([]int, k)
+	}
+	if h.DeadBlinds == nil {
+		h.DeadBlinds = make([]chips.Chips, k)
+	}
+	if h.Antes == nil {
+		h.Antes = make([]chips.Chips, k)
+	}
+	for j := range seats {
+		at := func(name string) string { return fmt.Sprintf("%s[%d]", name, j) }
+		seat, ok := seats[j].(int64)
+		if !ok || seat < 1 || seat > MaxSeats {
+			return fieldErr(at(phhOutSeats), "want a seat number 1..%d", MaxSeats)
+		}
+		name, ok := cols[0][j].(string)
+		if !ok {
+			return fieldErr(at(phhOutPlayers), "want a name")
+		}
+		stack, err := phhAmountField(at(phhOutStacks), cols[1][j])
+		if err != nil {
+			return err
+		}
+		inactive, ok1 := cols[2][j].(int64)
+		intent, ok2 := cols[3][j].(int64)
+		if !ok1 || inactive < 0 || inactive > 1 {
+			return fieldErr(at(phhOutInactive), "want 0 or 1")
+		}
+		if !ok2 || intent < 0 || intent > int64(Leave) {
+			return fieldErr(at(phhOutIntents), "want an intent 0..3")
+		}
+		dead, err := phhAmountField(at(phhOutDeadBlinds), cols[4][j])
+		if err != nil {
+			return err
+		}
+		blind, err := phhAmountField(at(phhOutBlinds), cols[5][j])
+		if err != nil {
+			return err
+		}
+		ante, err := phhAmountField(at(phhOutAntes), cols[6][j])
+		if err != nil {
+			return err
+		}
+		h.Players = append(h.Players, name)
+		h.Seats = append(h.Seats, int(seat))
+		h.StartingStacks = append(h.StartingStacks, stack)
+		h.BlindsOrStraddles = append(h.BlindsOrStraddles, blind)
+		h.Antes = append(h.Antes, ante)
+		h.DeadBlinds = append(h.DeadBlinds, dead)
+		h.Inactive = append(h.Inactive, int(inactive))
+		h.Intents = append(h.Intents, int(intent))
+		if h.FinishingStacks != nil {
+			h.FinishingStacks = append(h.FinishingStacks, stack)
+		}
+	}
+	return nil
 }
