@@ -20,7 +20,7 @@ func TestConvertRefusesFreeFold(t *testing.T) {
 	code, _, errs := runCmd("phh", "convert", "--o", out, filepath.Join("testdata", "freefold", "session-auto-fold.dfr"))
 	assert.Equal(t, 1, code, errs)
 	assert.Contains(t, errs, `hand 0: actions[5] "p2 f": p2 folds when a check is free`)
-	assert.Contains(t, errs, "wrote 5 hand(s), refused 1 (a fold when a check is free: 1; other: 0)")
+	assert.Contains(t, errs, "wrote 5 hand(s), refused 1 (a fold when a check is free: 1; a fold out of turn: 0; other: 0)")
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	hands, err := phh.UnmarshalBulk(data)

@@ -315,19 +315,23 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 // phhRefusals counts the played hands a PHH writer refused (play --phh,
 // table --phh, phh convert of replays), each already reported by name.
 type phhRefusals struct {
-	n, freeFolds int
+	n, freeFolds, outOfTurn int
 }
 
 // add counts the refusal err.
 func (r *phhRefusals) add(err error) {
 	r.n++
-	if errors.Is(err, phh.ErrFreeFold) {
+	switch {
+	case errors.Is(err, phh.ErrFreeFold):
 		r.freeFolds++
+	case errors.Is(err, phh.ErrFoldOutOfTurn):
+		r.outOfTurn++
 	}
 }
 
 // summary is the line that closes the report: how many hands were
 // written and refused, and why.
 func (r *phhRefusals) summary(written int) string {
-	return fmt.Sprintf("wrote %d hand(s), refused %d (a fold when a check is free: %d; other: %d)", written, r.n, r.freeFolds, r.n-r.freeFolds)
+	return fmt.Sprintf("wrote %d hand(s), refused %d (a fold when a check is free: %d; a fold out of turn: %d; other: %d)",
+		written, r.n, r.freeFolds, r.outOfTurn, r.n-r.freeFolds-r.outOfTurn)
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
 )
@@ -29,6 +30,10 @@ const (
 	phhOutDeadBlinds = "_outDeadBlinds"
 	phhOutBlinds     = "_outBlinds" // the forced bets of their positions, posted by nobody
 	phhOutAntes      = "_outAntes"
+	// phhFoldedOut marks the players dealt in who sit out from now on
+	// (they paused or left during the hand, which folded them): PHH's
+	// _inactive means not dealt in.
+	phhFoldedOut = "_foldedOut"
 )
 
 // holeDealt returns the seats the actions deal hole cards to.
@@ -65,7 +70,9 @@ func phhOrder(bl *blinds, dealt uint16) []int {
 // (sitting out, waiting, with no chips) are the user fields _outSeats,
 // _outPlayers, _outStacks, _outInactive, _outIntents, _outDeadBlinds,
 // _outBlinds and _outAntes (the forced bets of their positions, which
-// nobody posts).
+// nobody posts). A player dealt in who sits out from now on (it paused or
+// left during the hand, which folded it) is _inactive 0, as PHH's
+// _inactive means not dealt in, and 1 in the user field _foldedOut.
 // Before the hole cards are dealt every seat is a player. min_bet is
 // written as the big blind when s.MinBet is 0. The author of a client
 // state is the user field _author (PHH's author names the transcriber).
@@ -139,17 +146,24 @@ func phhHand(s State) (phh.Hand, error) {
 		SeatCount:         s.SeatCount,
 		Fields:            map[string]any{"hand": int64(s.Hand)},
 	}
-	if k == 2 {
-		h.BlindsOrStraddles[0], h.BlindsOrStraddles[1] = h.BlindsOrStraddles[1], h.BlindsOrStraddles[0]
-	}
 	if h.MinBet <= 0 {
 		h.MinBet = bl.big
 	}
+	var foldedOut []any
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])
 		h.Seats = append(h.Seats, seat+1)
-		h.Inactive = append(h.Inactive, boolInt(s.Inactive[seat]))
+		in := boolInt(s.Inactive[seat])
+		if k < n || popcount(holeDealt(&s)) >= 2 {
+			// Dealt in: playing this hand, whatever comes next.
+			foldedOut = append(foldedOut, int64(in))
+			in = 0
+		}
+		h.Inactive = append(h.Inactive, in)
 		h.Intents = append(h.Intents, int(s.Intents[seat]))
+	}
+	if slices.Contains(foldedOut, any(int64(1))) {
+		h.Fields[phhFoldedOut] = foldedOut
 	}
 	var outSeats, outPlayers, outStacks, outInactive, outIntents, outDead, outBlinds, outAntes []any
 	for seat := range n {
@@ -184,6 +198,9 @@ func phhHand(s State) (phh.Hand, error) {
 		h.StartingStacks[0] += d
 		h.Fields[phhDeadMoneyAnte] = phhAmount(d)
 	}
+	// Heads-up PHH reverse-assigns the forced bets, antes included.
+	h.BlindsOrStraddles = betting.PHHForcedBets(h.BlindsOrStraddles, slices.Clone(h.BlindsOrStraddles))
+	h.Antes = betting.PHHForcedBets(h.Antes, slices.Clone(h.Antes))
 	if err := phh.PokerKitForm(&h); err != nil {
 		return phh.Hand{}, fmt.Errorf("hand %d: %w", s.Hand, err) // phh.ErrFreeFold among them
 	}
@@ -225,7 +242,13 @@ func ReadPHH(data []byte) (State, error) {
 	if h.Players == nil {
 		return State{}, fieldErr("players", "missing (a table state names its players)")
 	}
-	dealtN := n
+	if len(h.BlindsOrStraddles) == n {
+		// Heads-up PHH reverse-assigns the forced bets: each player's own.
+		h.BlindsOrStraddles = betting.PHHForcedBets(make([]chips.Chips, n), h.BlindsOrStraddles)
+	}
+	if len(h.Antes) == n {
+		h.Antes = betting.PHHForcedBets(make([]chips.Chips, n), h.Antes)
+	}
 	var deadMoney chips.Chips
 	if v, ok := h.Fields[phhDeadMoneyAnte]; ok {
 		d, err := phhAmountField(phhDeadMoneyAnte, v)
@@ -238,6 +261,24 @@ func ReadPHH(data []byte) (State, error) {
 		h.Antes[0] -= d
 		h.StartingStacks[0] -= d
 		deadMoney = d
+	}
+	if v, ok := h.Fields[phhFoldedOut]; ok {
+		l, ok := v.([]any)
+		if !ok || len(l) != n {
+			return State{}, fieldErr(phhFoldedOut, "want one 0 or 1 per player")
+		}
+		if h.Inactive == nil {
+			h.Inactive = make([]int, n)
+		}
+		for i, x := range l {
+			switch x {
+			case int64(0):
+			case int64(1):
+				h.Inactive[i] = 1
+			default:
+				return State{}, fieldErr(fmt.Sprintf("%s[%d]", phhFoldedOut, i), "want 0 or 1")
+			}
+		}
 	}
 	if err := addOutSeats(&h); err != nil {
 		return State{}, err
@@ -259,10 +300,6 @@ func ReadPHH(data []byte) (State, error) {
 	for seat, k := range order {
 		pos[k] = seat
 	}
-	blindsPHH := slices.Clone(h.BlindsOrStraddles)
-	if dealtN == 2 {
-		blindsPHH[0], blindsPHH[1] = blindsPHH[1], blindsPHH[0]
-	}
 	pick := func(a []chips.Chips) []chips.Chips {
 		if a == nil {
 			return nil
@@ -277,7 +314,7 @@ func ReadPHH(data []byte) (State, error) {
 		SeatCount:         h.SeatCount,
 		MinBet:            h.MinBet,
 		StartingStacks:    pick(h.StartingStacks),
-		BlindsOrStraddles: pick(blindsPHH),
+		BlindsOrStraddles: pick(h.BlindsOrStraddles),
 		Antes:             pick(h.Antes),
 		DeadBlinds:        pick(h.DeadBlinds),
 		FinishingStacks:   pick(h.FinishingStacks),
