@@ -24,6 +24,7 @@ type sim struct {
 	pool     []string
 	maxBuyIn chips.Chips
 	stats    map[string]int
+	onPHH    func(data []byte) // when set, sees every PHH hand written (a PokerKit check outside the tests)
 }
 
 const simTable = "T"
@@ -502,6 +503,9 @@ func (m *sim) checkPHH() {
 		t.Fatalf("hand %d: the PHH reads back as another state:\n%s\n%s\nwant\n%s", s.Hand, data, mustJSON(back), mustJSON(want))
 	}
 	m.stats["phh"]++
+	if m.onPHH != nil {
+		m.onPHH(data)
+	}
 	if len(h.Players) < len(s.Players) {
 		m.stats["phh with seats out"]++
 	}
