@@ -73,7 +73,8 @@ func phhOrder(bl *blinds, dealt uint16) []int {
 // nobody posts). A player dealt in who sits out from now on (it paused or
 // left during the hand, which folded it) is _inactive 0, as PHH's
 // _inactive means not dealt in, and 1 in the user field _foldedOut.
-// Before the hole cards are dealt every seat is a player. min_bet is
+// Before the hole cards are dealt every seat is a player. A finished hand
+// gets its finishing_stacks (Settle) when s has none. min_bet is
 // written as the big blind when s.MinBet is 0. The author of a client
 // state is the user field _author (PHH's author names the transcriber).
 // The dead money is carried in p1's ante and starting stack (PHH antes are
@@ -105,6 +106,13 @@ func phhHand(s State) (phh.Hand, error) {
 	n := len(s.Players)
 	if n < 2 {
 		return phh.Hand{}, fieldErr("players", "%d player(s): a PHH hand needs two", n)
+	}
+	if st, err := Progress(s); err == nil && st.Finished && s.FinishingStacks == nil {
+		// A finished hand is written whole, with its finishing stacks
+		// (none when hidden cards leave its showdown open).
+		if fin, err := Settle(s); err == nil {
+			s.FinishingStacks = fin
+		}
 	}
 	bl, err := blindsOf(s.BlindsOrStraddles)
 	if err != nil {

@@ -52,6 +52,17 @@ func TestPHHRoundTrip(t *testing.T) {
 		// PHH writes the showdown of a finished hand (PokerKit asks for
 		// it); the table decides it without.
 		back.Actions = slices.DeleteFunc(back.Actions, func(a phh.Action) bool { return a.Kind == phh.ShowMuck })
+		if st, _ := Progress(s); st.Finished && s.FinishingStacks == nil {
+			// A finished hand is written with its finishing stacks.
+			fin, err := Settle(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back.FinishingStacks, fin) {
+				t.Errorf("%s: finishing stacks %v, want %v", name, back.FinishingStacks, fin)
+			}
+			back.FinishingStacks = nil
+		}
 		if !reflect.DeepEqual(back, normal(s)) {
 			t.Errorf("%s: round trip changed the state:\n%s\n%s\nwant\n%s", name, out, mustJSON(back), mustJSON(normal(s)))
 		}
