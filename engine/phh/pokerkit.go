@@ -1,6 +1,7 @@
 package phh
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -9,6 +10,13 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 )
+
+// ErrFreeFold is why PokerKitForm refuses a hand in which a player folds
+// when a check is free (the auto-action fold, which always folds): PHH has
+// no such action (PokerKit, the reference of the format, refuses a fold
+// when checking is possible, and so does Replay), and writing it as a check
+// would change the chips. The hand is not written.
+var ErrFreeFold = errors.New("folds when a check is free (auto-action fold): PHH cannot record such a fold (PokerKit refuses it), so the hand is not written")
 
 // PokerKitForm writes h as PokerKit, the reference of the format, plays
 // it, with the same result in deckforge:
@@ -34,7 +42,10 @@ import (
 //     raise its author.
 //
 // The hand is played by Runner to know who is still in and when the
-// betting is over; an action it refuses is an error.
+// betting is over; an action it refuses is an error, and a fold when a
+// check is free is one wrapping ErrFreeFold. A hand still being played
+// (a table's) is written as far as it goes, with no shows before its
+// betting is over.
 func PokerKitForm(h *Hand) error {
 	n := h.NumPlayers()
 	shows := make([]*Action, n)
@@ -149,6 +160,9 @@ func PokerKitForm(h *Hand) error {
 				a.Amount = min(table+inc, all)
 			}
 		}
+		if a.Kind == Fold && a.Player == r.ToAct() && !r.Legal().CanFold {
+			return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFreeFold)
+		}
 		if err := r.Apply(a); err != nil {
 			return fmt.Errorf("actions[%d] %q: %w", i, a.String(), err)
 		}
@@ -176,7 +190,9 @@ func PokerKitForm(h *Hand) error {
 	if err := lone(nil); err != nil {
 		return err
 	}
-	showdown()
+	if r.BettingOver() {
+		showdown()
+	}
 	h.Actions = out
 	return nil
 }

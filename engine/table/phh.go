@@ -38,8 +38,9 @@ func positionOrder(s *State, bl *blinds) []int {
 // seats gives each one's seat (index + 1), so ReadPHH restores the seat
 // order. min_bet is written as the big blind when s.MinBet is 0. The author
 // of a client state is the user field _author (PHH's author names the
-// transcriber); the dead money is _deadMoney. Every amount is written with
-// a decimal point: the hand's split-pot unit is 0.01 chip, as at the table.
+// transcriber); the dead money is _deadMoney. Amounts are integers when
+// every one is a whole number of chips (the hand splits pots in whole
+// chips then, phh.SplitUnit), else decimals.
 //
 // PHH requires two players or more with positive stacks: a state with
 // fewer players, or a player with an empty stack (one leaving), is an
@@ -87,7 +88,6 @@ func MarshalPHH(s State) ([]byte, error) {
 		FinishingStacks:   pick(s.FinishingStacks),
 		DeadBlinds:        pick(s.DeadBlinds),
 		SeatCount:         s.SeatCount,
-		Decimal:           true,
 		Fields:            map[string]any{"hand": int64(s.Hand)},
 	}
 	if n == 2 {
