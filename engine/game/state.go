@@ -140,11 +140,11 @@ type State struct {
 	// What play showed everyone (see determinize.go): lack[q] holds cards
 	// q is known not to hold, need[q] the ranks q is known to hold a card
 	// of.
-	lack    [MaxPlayers]cards.Set
-	need    [MaxPlayers]uint16
-	ring    [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
-	rhead   [MaxPlayers]uint8
-	rlen    [MaxPlayers]uint8
+	lack  [MaxPlayers]cards.Set
+	need  [MaxPlayers]uint16
+	ring  [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
+	rhead [MaxPlayers]uint8
+	rlen  [MaxPlayers]uint8
 
 	// phase control
 	pc        int8
