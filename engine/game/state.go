@@ -137,14 +137,15 @@ type State struct {
 	pile    cards.Set // the face-down centre pile of claims
 	named   int8      // suit named for the top discard (a wild), -1 none
 	namedC  cards.Card
+	ring    [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
+	rhead   [MaxPlayers]uint8
+	rlen    [MaxPlayers]uint8
+
 	// What play showed everyone (see determinize.go): lack[q] holds cards
 	// q is known not to hold, need[q] the ranks q is known to hold a card
 	// of.
-	lack  [MaxPlayers]cards.Set
-	need  [MaxPlayers]uint16
-	ring  [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
-	rhead [MaxPlayers]uint8
-	rlen  [MaxPlayers]uint8
+	lack [MaxPlayers]cards.Set
+	need [MaxPlayers]uint16
 
 	// phase control
 	pc        int8
