@@ -217,7 +217,7 @@ func (s *State) endHand() {
 			return
 		}
 	}
-	if s.maxed || (g.Setup.HandsPerGame > 0 && int(s.handNo) >= int(g.Setup.HandsPerGame)) {
+	if s.maxed || s.oneHand || (g.Setup.HandsPerGame > 0 && int(s.handNo) >= int(g.Setup.HandsPerGame)) {
 		s.end = EndLastHand
 		if s.maxed {
 			s.end = s.limit

@@ -86,6 +86,9 @@ type State struct {
 	lastChurn uint32
 	idle      uint16 // consecutive turns that moved no card and no chip
 	stacked   bool   // the first hand's deck is stacked
+	oneHand   bool   // a table hand (Program.ResetHand): the game is one hand
+	// th is the table hand's betting while ResetHand deals it (nil after).
+	th *betting.HandConfig
 
 	// game
 	handNo     uint16
