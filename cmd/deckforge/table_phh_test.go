@@ -11,18 +11,25 @@ import (
 	"github.com/deckforge/deckforge/engine/table"
 )
 
+// tableProgress reads the state of file and where its hand stands.
+func tableProgress(t *testing.T, file string) (table.State, table.Status) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	s, err := table.ReadJSON(data)
+	require.NoError(t, err)
+	st, err := table.Progress(s)
+	require.NoError(t, err)
+	return s, st
+}
+
 // tablePlayPHH plays the hand of file to its end with auto-actions (prefs
 // as --auto flags) and deals, and returns the PHH that --phh prints for
 // the last step, with the exit code and standard error.
 func tablePlayPHH(t *testing.T, dir, file string, prefs ...string) (string, string, int) {
 	t.Helper()
 	for i := 0; i < 60; i++ {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		s, err := table.ReadJSON(data)
-		require.NoError(t, err)
-		st, err := table.Progress(s)
-		require.NoError(t, err)
+		_, st := tableProgress(t, file)
 		require.False(t, st.Finished, "the hand was over before the last step")
 		args := []string{"auto", file}
 		for _, p := range prefs {
@@ -101,12 +108,7 @@ func TestTablePHHSession(t *testing.T) {
 	file, _ = tableStep(t, dir, "next", tableFinish(t, dir, tableFixture("05-pause-hand6.json")), "--seed", "5")
 	var refused bool
 	for i := 0; i < 60 && !refused; i++ {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		s, err := table.ReadJSON(data)
-		require.NoError(t, err)
-		st, err := table.Progress(s)
-		require.NoError(t, err)
+		s, st := tableProgress(t, file)
 		require.False(t, st.Finished, "no free check came")
 		if st.Board > 0 {
 			file, _ = tableStep(t, dir, "deal", file, "--seed", "3")
