@@ -119,7 +119,8 @@ func phhHand(s State) (phh.Hand, error) {
 		return phh.Hand{}, err
 	}
 	dealt := holeDealt(&s)
-	if popcount(dealt) < 2 {
+	inHand := popcount(dealt) >= 2 // the hole cards are dealt
+	if !inHand {
 		dealt = uint16(1)<<n - 1
 	}
 	for i, c := range s.StartingStacks {
@@ -162,7 +163,7 @@ func phhHand(s State) (phh.Hand, error) {
 		h.Players = append(h.Players, s.Players[seat])
 		h.Seats = append(h.Seats, seat+1)
 		in := boolInt(s.Inactive[seat])
-		if k < n || popcount(holeDealt(&s)) >= 2 {
+		if inHand {
 			// Dealt in: playing this hand, whatever comes next.
 			foldedOut = append(foldedOut, int64(in))
 			in = 0
