@@ -63,9 +63,9 @@ func tableReplays(t *testing.T, text string) phh.Hand {
 
 // A scripted table session exported with --phh: a player who paused comes
 // back paying dead blinds (dead money in the pot), a seat sits out, a
-// player leaves during a hand (its fold out of turn: refused by name), the
-// next hands are played out and replay to the table's stacks; a fold when
-// a check is free (auto-action fold) is refused by name.
+// player leaves during a hand (its fold out of turn written at its turn),
+// the next hands are played out and replay to the table's stacks; a fold
+// when a check is free (auto-action fold) is refused by name.
 func TestTablePHHSession(t *testing.T) {
 	dir := t.TempDir()
 
@@ -79,13 +79,20 @@ func TestTablePHHSession(t *testing.T) {
 	h := tableReplays(t, out)
 	assert.Contains(t, h.Fields, "_deadMoneyAnte", "the dead money rides in p1's ante:\n%s", out)
 
-	// Player1 leaves during hand 8: its hand is folded out of turn.
+	// Player1 leaves during hand 8: its hand is folded at once, out of
+	// turn; PHH writes the fold at its next turn.
 	file, _ = tableStep(t, dir, "merge", tableFixture("06-leave-hand8.json"), tableFixture("06-leave-client.json"))
 	file, _ = tableStep(t, dir, "act", file, "p2 cbr 4")
-	_, errs, code = tableCLI(t, "table", "act", file, "p3 f", "--phh")
-	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "hand 8: actions[")
-	assert.Contains(t, errs, "folds out of turn")
+	out, errs, code = tableCLI(t, "table", "act", file, "p3 f", "--phh")
+	require.Zero(t, code, errs)
+	h = tableReplays(t, out)
+	var folds []string
+	for _, a := range h.Actions {
+		if a.Kind == phh.Fold {
+			folds = append(folds, h.Players[a.Player])
+		}
+	}
+	assert.Equal(t, []string{"Player3", "Player1"}, folds, "Player1's fold comes at its turn, after Player2's bet:\n%s", out)
 	file, _ = tableStep(t, dir, "act", file, "p3 f")
 	file, h9 := tableStep(t, dir, "next", file, "--seed", "9")
 	require.Equal(t, []string{"Player2", "Player3"}, h9.Players)

@@ -158,6 +158,8 @@ func phhHand(s State) (phh.Hand, error) {
 	if h.MinBet <= 0 {
 		h.MinBet = bl.big
 	}
+	// The unit the table splits this hand's pots in (see hand.start).
+	h.Decimal = phh.SplitUnit(h.StartingStacks, h.Antes, h.BlindsOrStraddles, []chips.Chips{s.DeadMoney, h.MinBet}) != chips.Scale
 	var foldedOut []any
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])
@@ -212,6 +214,16 @@ func phhHand(s State) (phh.Hand, error) {
 	h.Antes = betting.PHHForcedBets(h.Antes, slices.Clone(h.Antes))
 	if err := phh.PokerKitForm(&h); err != nil {
 		return phh.Hand{}, fmt.Errorf("hand %d: %w", s.Hand, err) // phh.ErrFreeFold among them
+	}
+	if h.FinishingStacks != nil {
+		// The hand as written must end as the table's did.
+		res, err := phh.Replay(&h)
+		if err != nil {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH does not replay: %w", s.Hand, err)
+		}
+		if !slices.Equal(res.Stacks, h.FinishingStacks) {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH replays to stacks %v, the table ends with %v", s.Hand, res.Stacks, h.FinishingStacks)
+		}
 	}
 	return h, nil
 }
