@@ -71,6 +71,10 @@ type session struct {
 	lead leadTrack
 	tr   stats.Tracker
 	eval *handeval.Evaluator
+
+	// gh plays the hands as games of engine/game when the run is not a
+	// hold'em table of house and random players (see SessionRun).
+	gh *gameHands
 }
 
 func newSession(pl *plan) (*session, error) {
@@ -125,6 +129,11 @@ func newSession(pl *plan) (*session, error) {
 	}
 	ss.tableRNG = rand.New(&ss.tablePCG)
 	ss.sitRNG = rand.New(&ss.sitPCG)
+	if tableHands(g, pl.agents) != nil {
+		if err := ss.newGameHands(); err != nil {
+			return nil, err
+		}
+	}
 	return ss, nil
 }
 
@@ -219,8 +228,11 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		}
 	}
 	ss.lead.begin(n)
-	if ss.pl.opt.Replay != nil {
+	if ss.pl.opt.Replay != nil && ss.gh == nil {
 		sg.rec = ss.newRecorder(i, seed)
+	}
+	if ss.gh != nil {
+		sg.beginGameSession()
 	}
 	pos := reusePositional(prev)
 	names := make([]string, n)
@@ -246,11 +258,13 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		}
 		if dealt {
 			r.Hands++
-			if sg.h.feedErr == nil {
+			switch {
+			case ss.gh != nil: // the observer keeps the positional stats
+			case sg.h.feedErr == nil:
 				if err := pos.Add(&ss.tr, names); err != nil {
 					r.positionalErr++
 				}
-			} else {
+			default:
 				r.positionalErr++
 			}
 		}
@@ -281,6 +295,10 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	}
 	ss.lead.metrics(r)
 	r.positional = pos
+	if ss.gh != nil {
+		sg.endGameSession()
+		r.positional = ss.gh.obs.posAgg
+	}
 	if sg.rec != nil {
 		rp, err := sg.rec.Replay()
 		if err != nil {

@@ -1,0 +1,154 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/sim/agent"
+)
+
+// gameHands is the equipment of a session whose hands are played by
+// engine/game (any genome with a betting phase, any agent): the table
+// (engine/table) decides between hands who is dealt in, the stacks, the
+// button and the forced bets with their dead blinds, and each hand is one
+// game (game.Program.ResetHand) played by the run's agents through the
+// usual agent interface.
+type gameHands struct {
+	agents []agent.Agent // by physical seat
+	state  game.State
+	obs    *observer // counts the betting and the actions of every hand
+}
+
+func (ss *session) newGameHands() error {
+	agents, err := agent.ParseList(strings.Join(ss.pl.agents, ","), ss.n, ss.pl.opt.Agent)
+	if err != nil {
+		return fmt.Errorf("sim: agents: %w", err)
+	}
+	ss.gh = &gameHands{agents: agents, obs: newObserver(ss.pl.rules)}
+	return nil
+}
+
+// beginGameSession prepares the agents and the counts for a session.
+func (sg *sessionGame) beginGameSession() {
+	gh := sg.ss.gh
+	for p, a := range gh.agents {
+		a.Reset(sg.ss.rngs[p])
+	}
+	gh.obs.begin(sg.ss.n, sg.r.positional)
+}
+
+// endGameSession adds the session's counts to its result.
+func (sg *sessionGame) endGameSession() {
+	gh, r := sg.ss.gh, sg.r
+	r.Betting.add(&gh.obs.bet)
+	r.Actions += gh.obs.actions
+	r.ForcedActions += gh.obs.forced
+	r.Tricks = gh.obs.tricks
+	r.positionalErr += gh.obs.posErrs
+	for _, a := range gh.agents {
+		if fc, ok := a.(agent.FallbackCounter); ok {
+			r.Fallbacks.Add(fc.Fallbacks())
+		}
+	}
+}
+
+// playGameHand plays the hand Next dealt as one game of the genome: the
+// table's seats in seat order are the game's players (in betting-seat
+// order, game.Program.TableSeat), the seats not dealt in have no chips in
+// it. Players away play by their auto-action. The game's finishing stacks
+// become the table's.
+func (sg *sessionGame) playGameHand() (bool, error) {
+	ss, st, h, gh := sg.ss, &sg.st, &sg.h, sg.ss.gh
+	h.reset(ss.n)
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		h.tix[p] = i
+		h.seats = append(h.seats, p)
+		h.start[p] = st.StartingStacks[i]
+	}
+	cfg, _, ok, err := table.HandConfig(*st)
+	if err != nil {
+		return false, err
+	}
+	if !ok {
+		sg.finishHand(nil)
+		return false, nil
+	}
+	for i := range st.Players {
+		h.dealt[h.seats[i]] = cfg.Stacks[i] > 0
+	}
+	if err := sg.disconnects(); err != nil {
+		return false, err
+	}
+	prog := ss.pl.prog
+	m := len(st.Players)
+	s := &gh.state
+	s.Listen(gh.obs)
+	if err := prog.ResetHand(s, &cfg, ss.tableRNG); err != nil {
+		return false, err
+	}
+	for k := 0; !s.Terminal(); k++ {
+		q := s.ToMove()
+		i := prog.TableSeat(m, q)
+		name := st.Players[i]
+		p := h.seats[i]
+		var mv game.Move
+		if sg.pres.Connected(name) {
+			sg.r.Decisions++
+			sg.r.PlayerDecisions[p]++
+			sg.r.LegalSum += s.NumLegal()
+			mv = gh.agents[p].Choose(agent.NewView(s))
+			gh.obs.claim = int8(q)
+		} else {
+			mv = autoMove(s, ss.auto)
+			gh.obs.claim = -1
+		}
+		if err := s.Apply(mv); err != nil {
+			return false, fmt.Errorf("seat %d (%s, %s): move %v: %w", p, name, ss.pl.agents[p], mv, err)
+		}
+	}
+	sg.r.Moves += s.Moves()
+	s.Listen(nil)
+	fin := make([]chips.Chips, m)
+	for i := range st.Players {
+		fin[i] = st.StartingStacks[i]
+		if cfg.Stacks[i] > 0 {
+			fin[i] = s.Chips(prog.TableSeat(m, i))
+		}
+	}
+	st.FinishingStacks = fin
+	sg.finishHand(fin)
+	return true, nil
+}
+
+// autoMove returns the move of a player away in s (engine/table's
+// auto-action, a): in a betting decision, its check or call, or a fold
+// (a check when the check is free: engine/game offers no fold then);
+// otherwise a pass when it may pass, else its first legal move.
+func autoMove(s *game.State, a table.AutoAction) game.Move {
+	check, call, fold := s.IsLegal(game.Check()), s.IsLegal(game.Call()), s.IsLegal(game.Fold())
+	if check || call || fold {
+		bh, _ := s.Betting()
+		var owed chips.Chips
+		if !check {
+			owed = bh.Legal().CallAmount
+		}
+		switch {
+		case a.Decide(owed) == phh.Fold && fold:
+			return game.Fold()
+		case check:
+			return game.Check()
+		case call:
+			return game.Call()
+		}
+		return game.Fold()
+	}
+	if s.IsLegal(game.Pass()) {
+		return game.Pass()
+	}
+	return s.LegalMove(0)
+}
