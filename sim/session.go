@@ -217,16 +217,18 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		pres.SetAuto(name, ss.auto)
 	}
 	sg := &sessionGame{ss: ss, r: r, pres: pres, held: make([]chips.Chips, n), ledger: table.NewLedger()}
-	sg.st = ss.initial()
 	for p, name := range ss.names {
-		sg.held[p] = ss.buy
 		if err := sg.ledger.Open(name); err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}
-		if err := sg.ledger.BuyIn(name, sessionTable, ss.buy); err != nil {
+		// Everyone buys in for the genome's starting chips, at most its
+		// bankroll, as a joiner does.
+		sg.held[p] = min(ss.buy, sg.ledger.Bank(name))
+		if err := sg.ledger.BuyIn(name, sessionTable, sg.held[p]); err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}
 	}
+	sg.st = ss.initial(sg.held)
 	ss.lead.begin(n)
 	if ss.pl.opt.Replay != nil && ss.gh == nil {
 		sg.rec = ss.newRecorder(i, seed)
@@ -321,13 +323,13 @@ func (ss *session) sample(held []chips.Chips) {
 }
 
 // initial returns the table before the first hand: everyone seated with
-// the buy-in, the small blind on seat 0 and the big blind on seat 1, so
+// its buy-in (stacks, by seat), the small blind on seat 0 and the big blind on seat 1, so
 // that the first hand (after Next moves them) has the button on seat 0.
-func (ss *session) initial() table.State {
+func (ss *session) initial(stacks []chips.Chips) table.State {
 	n := ss.n
 	st := table.State{SeatCount: n, Players: append([]string(nil), ss.names...)}
 	for p := 0; p < n; p++ {
-		st.StartingStacks = append(st.StartingStacks, ss.buy)
+		st.StartingStacks = append(st.StartingStacks, stacks[p])
 		st.BlindsOrStraddles = append(st.BlindsOrStraddles, 0)
 		st.Antes = append(st.Antes, ss.ante)
 		st.Inactive = append(st.Inactive, false)

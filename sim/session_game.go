@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+
+	"github.com/deckforge/deckforge/engine/betting"
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/chips"
@@ -21,6 +23,19 @@ type gameHands struct {
 	agents []agent.Agent // by physical seat
 	state  game.State
 	obs    *observer // counts the betting and the actions of every hand
+	// cfg is the hand's betting by physical seat (its slices reused).
+	cfg                   betting.HandConfig
+	stacks, antes, blinds []chips.Chips
+}
+
+// resize returns b with n zero entries, reusing its memory.
+func resize(b []chips.Chips, n int) []chips.Chips {
+	if cap(b) < n {
+		return make([]chips.Chips, n)
+	}
+	b = b[:n]
+	clear(b)
+	return b
 }
 
 func (ss *session) newGameHands() error {
@@ -56,10 +71,10 @@ func (sg *sessionGame) endGameSession() {
 	}
 }
 
-// playGameHand plays the hand Next dealt as one game of the genome: the
-// table's seats in seat order are the game's players (in betting-seat
-// order, game.Program.TableSeat), the seats not dealt in have no chips in
-// it. Players away play by their auto-action. The game's finishing stacks
+// playGameHand plays the hand Next dealt as one game of the genome: its
+// players are the session's physical seats (in betting-seat order,
+// game.Program.TableSeat), so every agent plays the same player from hand
+// to hand; the seats not dealt in have no chips in it. Players away play by their auto-action. The game's finishing stacks
 // become the table's.
 func (sg *sessionGame) playGameHand() (bool, error) {
 	ss, st, h, gh := sg.ss, &sg.st, &sg.h, sg.ss.gh
@@ -84,18 +99,27 @@ func (sg *sessionGame) playGameHand() (bool, error) {
 	if err := sg.disconnects(); err != nil {
 		return false, err
 	}
+	// The game has a player for every physical seat, in betting-seat
+	// order: the table's seats keep their physical order, so its positions
+	// map over; empty seats and seats sitting out have no chips.
 	prog := ss.pl.prog
-	m := len(st.Players)
+	gc := &gh.cfg
+	gh.stacks, gh.antes, gh.blinds = resize(gh.stacks, ss.n), resize(gh.antes, ss.n), resize(gh.blinds, ss.n)
+	*gc = cfg
+	gc.Stacks, gc.Antes, gc.Blinds = gh.stacks, gh.antes, gh.blinds
+	for i, p := range h.seats {
+		gc.Stacks[p], gc.Antes[p], gc.Blinds[p] = cfg.Stacks[i], cfg.Antes[i], cfg.Blinds[i]
+	}
+	gc.Button, gc.FirstToAct, gc.FirstToActPostflop = h.seats[cfg.Button], h.seats[cfg.FirstToAct], h.seats[cfg.FirstToActPostflop]
 	s := &gh.state
 	s.Listen(gh.obs)
-	if err := prog.ResetHand(s, &cfg, ss.tableRNG); err != nil {
+	if err := prog.ResetHand(s, gc, ss.tableRNG); err != nil {
 		return false, err
 	}
-	for k := 0; !s.Terminal(); k++ {
+	for !s.Terminal() {
 		q := s.ToMove()
-		i := prog.TableSeat(m, q)
-		name := st.Players[i]
-		p := h.seats[i]
+		p := prog.TableSeat(ss.n, q)
+		name := ss.names[p]
 		var mv game.Move
 		if sg.pres.Connected(name) {
 			sg.r.Decisions++
@@ -113,11 +137,11 @@ func (sg *sessionGame) playGameHand() (bool, error) {
 	}
 	sg.r.Moves += s.Moves()
 	s.Listen(nil)
-	fin := make([]chips.Chips, m)
-	for i := range st.Players {
+	fin := make([]chips.Chips, len(st.Players))
+	for i, p := range h.seats {
 		fin[i] = st.StartingStacks[i]
 		if cfg.Stacks[i] > 0 {
-			fin[i] = s.Chips(prog.TableSeat(m, i))
+			fin[i] = s.Chips(prog.TableSeat(ss.n, p))
 		}
 	}
 	st.FinishingStacks = fin

@@ -305,6 +305,13 @@ func (sg *sessionGame) settle() error {
 // when nobody was dealt in) and ends the replay hand.
 func (sg *sessionGame) finishHand(fin []chips.Chips) {
 	ss, st := sg.ss, &sg.st
+	if f := ss.pl.opt.handDone; f != nil && fin != nil {
+		dealt := make([]bool, len(st.Players))
+		for i, name := range st.Players {
+			dealt[i] = sg.h.dealt[ss.phys[name]]
+		}
+		f(st, dealt)
+	}
 	for i, name := range st.Players {
 		s := st.StartingStacks[i]
 		if fin != nil {

@@ -9,6 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
 )
 
@@ -126,4 +129,67 @@ func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 		assert.Equal(t, 20, res.Metrics.Games, "seed %d", seed)
 		assert.Positive(t, res.Metrics.SitOuts.Joins, "seed %d: no joins", seed)
 	}
+}
+
+// Over random betting genomes with blinds and random session schedules
+// (players 2–6, random, greedy, house and ismcts agents), every hand is
+// played by engine/game as engine/table set it up: nobody is dealt in
+// without chips, a seat not dealt in keeps its stack, the chips are
+// conserved hand by hand (the finishing stacks add up to the starting
+// stacks plus the dead money), players join, and the net results of every
+// session add up to zero.
+func TestGameSessionProperties(t *testing.T) {
+	const genomes = 30
+	rng := rand.New(rand.NewPCG(14, 6))
+	opts := genome.DefaultRandomOptions()
+	opts.ChipsProbability = 1
+	lineups := [][]string{{"random"}, {"greedy", "random"}, {"house", "greedy"}, {"ismcts:8", "random"}}
+	joins, hands, played := 0, 0, 0
+	for i := 0; played < genomes; i++ {
+		g := genome.Random(rng, opts)
+		if g.Setup.SmallBlind == 0 && g.Setup.BigBlind == 0 {
+			g.Setup.SmallBlind, g.Setup.BigBlind = 1, 2 // a table needs blinds
+		}
+		if SessionRun(g, nil, DefaultSitOuts()) != nil {
+			continue
+		}
+		p, err := game.Compile(g)
+		require.NoError(t, err)
+		played++
+		so := randomSitOuts(rng)
+		so.Hands = 20 + rng.IntN(40)
+		players := p.MinPlayers() + rng.IntN(p.MaxPlayers()-p.MinPlayers()+1)
+		agents := make([]string, players)
+		for q := range agents {
+			l := lineups[i%len(lineups)]
+			agents[q] = l[q%len(l)]
+		}
+		check := func(st *table.State, dealt []bool) {
+			hands++
+			sum := -st.DeadMoney
+			for k := range st.Players {
+				sum += st.FinishingStacks[k] - st.StartingStacks[k]
+				if dealt[k] {
+					assert.Positive(t, st.StartingStacks[k], "genome %d hand %d: %s dealt in with no chips", i, st.Hand, st.Players[k])
+				} else {
+					assert.Equal(t, st.StartingStacks[k], st.FinishingStacks[k], "genome %d hand %d: %s not dealt in", i, st.Hand, st.Players[k])
+				}
+			}
+			assert.Zero(t, sum, "genome %d hand %d: chips not conserved", i, st.Hand)
+		}
+		res, err := Run(context.Background(), p, agents, 2, uint64(i), 1, Options{Players: players, SitOuts: so, KeepGames: true, handDone: check})
+		if !assert.NoError(t, err, "genome %d (%d players, %v): %s", i, players, agents, genomeJSON(g)) {
+			continue
+		}
+		joins += res.Metrics.SitOuts.Joins
+		for gi, gr := range res.Games {
+			var net Amount
+			for q := range players {
+				net += gr.NetChips[q]
+			}
+			assert.Zero(t, net, "genome %d game %d: net results add up to %v", i, gi, net)
+		}
+	}
+	assert.Positive(t, joins, "no player joined over %d genomes", genomes)
+	assert.Greater(t, hands, genomes*10, "hands played over %d genomes", genomes)
 }
