@@ -44,6 +44,20 @@ func TestCohereRepairsDefects(t *testing.T) {
 	require.True(t, Cohere(c8))
 	assert.True(t, genome.EqualConditions(&want, &c8.Phases[0].Play.Condition))
 
+	// Shared cards nothing reads and wild ranks nothing honours go, and
+	// the betting round the removed deal informed goes with it.
+	bw := seedGenome(t, "betting_war")
+	bw.Setup.Community, bw.Setup.Tableau = 2, 1
+	bw.Setup.WildRanks = genome.Ranks(cards.Two)
+	bw.Phases = append([]genome.Phase{bw.Phases[0], {Kind: genome.PhaseDeal, Deal: genome.DealPhase{To: genome.DealToCommunity, Count: 1}}}, bw.Phases...)
+	require.Empty(t, genome.Validate(bw))
+	require.True(t, Cohere(bw))
+	assert.Empty(t, genome.Lint(bw))
+	assert.Zero(t, bw.Setup.Community)
+	assert.Zero(t, bw.Setup.Tableau)
+	assert.Zero(t, bw.Setup.WildRanks)
+	assert.Equal(t, seedGenome(t, "betting_war").Phases, bw.Phases)
+
 	// Chips without betting has no repair.
 	w := seedGenome(t, "war")
 	w.Setup.StartingChips = 50
