@@ -336,9 +336,12 @@ func (ss *session) initial(stacks []chips.Chips) table.State {
 		st.Intents = append(st.Intents, table.Play)
 		st.DeadBlinds = append(st.DeadBlinds, 0)
 	}
-	if n == 2 {
+	switch {
+	case ss.sb == 0 && ss.bb == 0:
+		st.Button = n - 1 // a table without blinds: antes only
+	case n == 2:
 		st.BlindsOrStraddles[1], st.BlindsOrStraddles[0] = ss.sb, ss.bb
-	} else {
+	default:
 		st.BlindsOrStraddles[0], st.BlindsOrStraddles[1] = ss.sb, ss.bb
 	}
 	st.FinishingStacks = append([]chips.Chips(nil), st.StartingStacks...)

@@ -131,7 +131,7 @@ func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 	}
 }
 
-// Over random betting genomes with blinds and random session schedules
+// Over random betting genomes with forced bets and random session schedules
 // (players 2–6, random, greedy, house and ismcts agents), every hand is
 // played by engine/game as engine/table set it up: nobody is dealt in
 // without chips, a seat not dealt in keeps its stack, the chips are
@@ -147,9 +147,6 @@ func TestGameSessionProperties(t *testing.T) {
 	joins, hands, played := 0, 0, 0
 	for i := 0; played < genomes; i++ {
 		g := genome.Random(rng, opts)
-		if g.Setup.SmallBlind == 0 && g.Setup.BigBlind == 0 {
-			g.Setup.SmallBlind, g.Setup.BigBlind = 1, 2 // a table needs blinds
-		}
 		if SessionRun(g, nil, DefaultSitOuts()) != nil {
 			continue
 		}

@@ -8,9 +8,9 @@ import (
 
 // SessionRun reports, with nil, that a run of genome g by agents (one
 // specification per seat) with sit-outs so is played as sessions: sit-outs
-// are enabled and g is played with chips and has a betting phase and
-// blinds (engine/table places the button and the dead blinds by the
-// blinds, so a table needs them). Otherwise the error says why not. Run
+// are enabled and g is played with chips, has a betting phase and forced
+// bets (blinds, or antes: a table without blinds, see engine/table's
+// State.Button). Otherwise the error says why not. Run
 // rejects a run with sit-outs enabled that is not a session; evolution
 // plays such a genome without sit-outs.
 //
@@ -38,8 +38,8 @@ func sessionGenome(g *genome.Genome) error {
 	if !betting {
 		return errors.New("genome has no betting phase")
 	}
-	if st.BigBlind == 0 && st.SmallBlind == 0 {
-		return errors.New("genome has no blinds: a table places its button by the blinds (engine/table), so ante-only genomes have no sessions yet")
+	if st.BigBlind == 0 && st.SmallBlind == 0 && st.Ante == 0 {
+		return errors.New("genome has no forced bets: a hand at a table needs a blind or an ante")
 	}
 	return nil
 }

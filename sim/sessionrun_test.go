@@ -28,7 +28,9 @@ func TestSessionRun(t *testing.T) {
 	assert.NoError(t, SessionRun(omaha, []string{"ismcts", "greedy"}, on))
 	bj, err := genome.Seed("blackjack")
 	require.NoError(t, err)
-	assert.ErrorContains(t, SessionRun(bj, []string{"random"}, on), "no blinds")
+	assert.NoError(t, SessionRun(bj, []string{"random"}, on), "antes only")
+	bj.Setup.Ante = 0
+	assert.ErrorContains(t, SessionRun(bj, []string{"random"}, on), "no forced bets")
 	noBet := *holdem
 	noBet.Phases = []genome.Phase{holdem.Phases[len(holdem.Phases)-1]}
 	assert.ErrorContains(t, SessionRun(&noBet, []string{"random"}, on), "no betting phase")

@@ -36,7 +36,7 @@ type hand struct {
 // during the hand) or when a check is free: the runner's Forfeit, so the
 // folded chips stay in the pot.
 func replay(s *State) (*hand, error) {
-	bl, err := blindsOf(s.BlindsOrStraddles)
+	bl, err := s.forcedBets()
 	if err != nil {
 		return nil, err
 	}
@@ -186,6 +186,11 @@ func (r *hand) config(stacks, antes, blindsIn *[MaxSeats]chips.Chips) (betting.H
 	minBet := s.MinBet
 	if minBet <= 0 {
 		minBet = r.bl.big
+	}
+	if minBet <= 0 { // a table without blinds: its largest ante
+		for _, a := range s.Antes {
+			minBet = max(minBet, a)
+		}
 	}
 	return betting.HandConfig{
 		Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
