@@ -228,9 +228,6 @@ func newPlan(prog *game.Program, agents []string, games, workers int, opt Option
 		if err := SessionRun(prog.Genome(), specs, opt.SitOuts); err != nil {
 			return nil, &ConfigError{Field: "sit_outs", Err: err}
 		}
-		if err := tableHands(prog.Genome(), specs); err != nil && opt.Replay != nil {
-			return nil, configErr("replays", "sessions are recorded for hold'em-shaped genomes played by house and random agents only (%v)", err)
-		}
 	}
 	return &plan{prog: prog, rules: newRules(prog), players: n, agents: specs, games: games, workers: workers, opt: opt}, nil
 }

@@ -148,6 +148,8 @@ type sessionGame struct {
 	// buy-ins, what leaving players cash out, the reloads of joiners.
 	ledger *table.Ledger
 	rec    *replay.Recorder
+	// grec records the session when engine/game plays its hands.
+	grec *recorder
 	// The hand in progress, by physical seat.
 	h handTrack
 }
@@ -234,7 +236,7 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		sg.rec = ss.newRecorder(i, seed)
 	}
 	if ss.gh != nil {
-		sg.beginGameSession()
+		sg.beginGameSession(i, seed)
 	}
 	pos := reusePositional(prev)
 	names := make([]string, n)
@@ -300,6 +302,15 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	if ss.gh != nil {
 		sg.endGameSession()
 		r.positional = ss.gh.obs.posAgg
+	}
+	if sg.grec != nil {
+		rp, err := sg.grec.finish()
+		if err != nil {
+			return fmt.Errorf("sim: session %d: %w", i, err)
+		}
+		if err := ss.pl.opt.Replay(i, rp); err != nil {
+			return fmt.Errorf("sim: session %d: replay: %w", i, err)
+		}
 	}
 	if sg.rec != nil {
 		rp, err := sg.rec.Replay()

@@ -10,6 +10,7 @@ import (
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
 	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
 )
 
@@ -47,13 +48,38 @@ func (ss *session) newGameHands() error {
 	return nil
 }
 
-// beginGameSession prepares the agents and the counts for a session.
-func (sg *sessionGame) beginGameSession() {
-	gh := sg.ss.gh
+// beginGameSession prepares the agents, the counts and the replay (when
+// one is recorded) for session i.
+func (sg *sessionGame) beginGameSession(i int, seed uint64) {
+	ss, gh := sg.ss, sg.ss.gh
 	for p, a := range gh.agents {
-		a.Reset(sg.ss.rngs[p])
+		a.Reset(ss.rngs[p])
 	}
-	gh.obs.begin(sg.ss.n, sg.r.positional)
+	gh.obs.begin(ss.n, sg.r.positional)
+	gh.obs.rec = nil
+	if ss.pl.opt.Replay != nil {
+		sg.grec = newRecorder(ss.pl)
+		sg.grec.sess = sg
+		sg.grec.begin(i, seed)
+		gh.obs.rec = sg.grec
+	}
+}
+
+// handSeats sets the seats of the replay hand that begins (game players
+// are physical seats through game.Program.TableSeat): the table's
+// players with their stacks, intents, dead blinds and presence, and the
+// dead money; the hand's number is the table's.
+func (sg *sessionGame) handSeats(hs *replay.HandStart) {
+	ss, st := sg.ss, &sg.st
+	hs.Number = st.Hand
+	hs.DeadMoney = st.DeadMoney
+	for i, name := range st.Players {
+		p := ss.phys[name]
+		hs.Seats = append(hs.Seats, replay.Seat{Seat: ss.pl.prog.TableSeat(ss.n, p), Name: name, Stack: st.StartingStacks[i],
+			Score: int64(ss.gh.state.Score(ss.pl.prog.TableSeat(ss.n, p))),
+			Inactive: st.Inactive[i] || !sg.h.dealt[p], Intent: replay.Intent(st.Intents[i]), DeadBlinds: st.DeadBlinds[i],
+			Away: !sg.pres.Connected(name)})
+	}
 }
 
 // endGameSession adds the session's counts to its result.
@@ -90,14 +116,18 @@ func (sg *sessionGame) playGameHand() (bool, error) {
 		return false, err
 	}
 	if !ok {
+		if rc := sg.grec; rc != nil {
+			// A hand nobody is dealt into still shows who came and went.
+			hs := replay.HandStart{Button: replay.NoSeat, SmallBlind: rc.sb, BigBlind: rc.bb, MinBet: rc.bb, Piles: pileNames}
+			sg.handSeats(&hs)
+			rc.rec.BeginHand(hs)
+			rc.rec.EndHand()
+		}
 		sg.finishHand(nil)
 		return false, nil
 	}
 	for i := range st.Players {
 		h.dealt[h.seats[i]] = cfg.Stacks[i] > 0
-	}
-	if err := sg.disconnects(); err != nil {
-		return false, err
 	}
 	// The game has a player for every physical seat, in betting-seat
 	// order: the table's seats keep their physical order, so its positions
@@ -114,6 +144,13 @@ func (sg *sessionGame) playGameHand() (bool, error) {
 	s := &gh.state
 	s.Listen(gh.obs)
 	if err := prog.ResetHand(s, gc, ss.tableRNG); err != nil {
+		return false, err
+	}
+	if sg.grec != nil {
+		sg.grec.flushBlinds()
+		sg.grec.flushDeals()
+	}
+	if err := sg.disconnects(); err != nil {
 		return false, err
 	}
 	for !s.Terminal() {

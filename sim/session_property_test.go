@@ -137,7 +137,8 @@ func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 // without chips, a seat not dealt in keeps its stack, the chips are
 // conserved hand by hand (the finishing stacks add up to the starting
 // stacks plus the dead money), players join, and the net results of every
-// session add up to zero.
+// session add up to zero. Every session's replay validates and shows the
+// same, hand by hand.
 func TestGameSessionProperties(t *testing.T) {
 	const genomes = 30
 	rng := rand.New(rand.NewPCG(14, 6))
@@ -174,7 +175,8 @@ func TestGameSessionProperties(t *testing.T) {
 			}
 			assert.Zero(t, sum, "genome %d hand %d: chips not conserved", i, st.Hand)
 		}
-		res, err := Run(context.Background(), p, agents, 2, uint64(i), 1, Options{Players: players, SitOuts: so, KeepGames: true, handDone: check})
+		fn, files := collect(t)
+		res, err := Run(context.Background(), p, agents, 2, uint64(i), 1, Options{Players: players, SitOuts: so, KeepGames: true, handDone: check, Replay: fn})
 		if !assert.NoError(t, err, "genome %d (%d players, %v): %s", i, players, agents, genomeJSON(g)) {
 			continue
 		}
@@ -185,6 +187,10 @@ func TestGameSessionProperties(t *testing.T) {
 				net += gr.NetChips[q]
 			}
 			assert.Zero(t, net, "genome %d game %d: net results add up to %v", i, gi, net)
+			r, err := replay.Decode(files[gi])
+			require.NoError(t, err)
+			require.NoError(t, r.Validate(), "genome %d game %d", i, gi)
+			checkSessionHands(t, r, i, gi)
 		}
 	}
 	assert.Positive(t, joins, "no player joined over %d genomes", genomes)
