@@ -76,7 +76,7 @@ func (sg *sessionGame) handSeats(hs *replay.HandStart) {
 	for i, name := range st.Players {
 		p := ss.phys[name]
 		hs.Seats = append(hs.Seats, replay.Seat{Seat: ss.pl.prog.TableSeat(ss.n, p), Name: name, Stack: st.StartingStacks[i],
-			Score: int64(ss.gh.state.Score(ss.pl.prog.TableSeat(ss.n, p))),
+			Score:    int64(ss.gh.state.Score(ss.pl.prog.TableSeat(ss.n, p))),
 			Inactive: st.Inactive[i] || !sg.h.dealt[p], Intent: replay.Intent(st.Intents[i]), DeadBlinds: st.DeadBlinds[i],
 			Away: !sg.pres.Connected(name)})
 	}
