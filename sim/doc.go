@@ -61,9 +61,13 @@
 // bet after, folds, plays, draws, tricks, showdowns, pot awards,
 // eliminations); a session from the actions played on the hand runner
 // and its settlement (replay.SettlementEvents), with every sit-out
-// transition between hands. Sessions whose hands engine/game plays are not
-// recorded (Run refuses Options.Replay for them), and so have no PHH
-// either: only hold'em-shaped hands are PHH.
+// transition between hands. A session whose hands engine/game plays is
+// recorded from the events of its hands (as a game is), one replay hand per
+// table hand, its seats the table's (by physical seat) so that the sit-out
+// transitions between hands show too. phh convert writes such replays as
+// PHH when their variant is one (hold'em, Omaha); the hands of other
+// genomes (draw, ante-only and other games) are not PHH-expressible, and
+// phh convert says so for each instead of writing a file.
 //
 // # Speed
 //

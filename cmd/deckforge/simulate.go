@@ -37,8 +37,7 @@ bankroll that is reloaded when it runs low) between hands, for every genome
 with chips, a betting phase and forced bets, with any agents: "default", or
 key=value pairs such as
 "disconnect=0.02,reconnect=0.5,pause=0.03,pause_bb=0.03,return=0.3,leave=0.01,join=0.1,grace=3,hands=200".
---replays DIR writes every game's replay to DIR/game-000001.dfr, … (sessions
-are recorded for hold'em-shaped genomes played by house and random agents).
+--replays DIR writes every game's replay to DIR/game-000001.dfr, ….
 --skill N measures the skill gradient of --skill-agents against random with
 N paired games per seat.
 --nats URL plays the simulation as one job on a 'deckforge worker' process
