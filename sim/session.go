@@ -303,17 +303,15 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		sg.endGameSession()
 		r.positional = ss.gh.obs.posAgg
 	}
-	if sg.grec != nil {
-		rp, err := sg.grec.finish()
-		if err != nil {
-			return fmt.Errorf("sim: session %d: %w", i, err)
-		}
-		if err := ss.pl.opt.Replay(i, rp); err != nil {
-			return fmt.Errorf("sim: session %d: replay: %w", i, err)
-		}
+	var rec *replay.Recorder
+	switch {
+	case sg.grec != nil:
+		rec = sg.grec.rec
+	case sg.rec != nil:
+		rec = sg.rec
 	}
-	if sg.rec != nil {
-		rp, err := sg.rec.Replay()
+	if rec != nil {
+		rp, err := rec.Replay()
 		if err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}

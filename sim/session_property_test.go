@@ -56,20 +56,27 @@ func TestSessionScheduleProperties(t *testing.T) {
 		require.NoError(t, err, "schedule %d: %+v, %d players", k, so, players)
 		joins += res.Metrics.SitOuts.Joins
 		reloads += res.Metrics.SitOuts.Reloads
-		for gi, g := range res.Games {
-			var net Amount
-			for q := range players {
-				net += g.NetChips[q]
-			}
-			assert.Zero(t, net, "schedule %d game %d: net results add up to %v", k, gi, net)
-			r, err := replay.Decode(files[gi])
-			require.NoError(t, err)
-			require.NoError(t, r.Validate(), "schedule %d game %d", k, gi)
-			checkSessionHands(t, r, k, gi)
-		}
+		checkSessions(t, res, files, players, k)
 	}
 	assert.Positive(t, joins, "no player joined in %d schedules", schedules)
 	assert.Positive(t, reloads, "no bankroll was reloaded in %d schedules", schedules)
+}
+
+// checkSessions checks the sessions of run k: the players' net results
+// add up to zero, and every replay validates and passes checkSessionHands.
+func checkSessions(t *testing.T, res *Result, files map[int][]byte, players, k int) {
+	t.Helper()
+	for gi, g := range res.Games {
+		var net Amount
+		for q := range players {
+			net += g.NetChips[q]
+		}
+		assert.Zero(t, net, "run %d game %d: net results add up to %v", k, gi, net)
+		r, err := replay.Decode(files[gi])
+		require.NoError(t, err)
+		require.NoError(t, r.Validate(), "run %d game %d", k, gi)
+		checkSessionHands(t, r, k, gi)
+	}
 }
 
 // checkSessionHands checks a session replay hand by hand (see
@@ -181,17 +188,7 @@ func TestGameSessionProperties(t *testing.T) {
 			continue
 		}
 		joins += res.Metrics.SitOuts.Joins
-		for gi, gr := range res.Games {
-			var net Amount
-			for q := range players {
-				net += gr.NetChips[q]
-			}
-			assert.Zero(t, net, "genome %d game %d: net results add up to %v", i, gi, net)
-			r, err := replay.Decode(files[gi])
-			require.NoError(t, err)
-			require.NoError(t, r.Validate(), "genome %d game %d", i, gi)
-			checkSessionHands(t, r, i, gi)
-		}
+		checkSessions(t, res, files, players, i)
 	}
 	assert.Positive(t, joins, "no player joined over %d genomes", genomes)
 	assert.Greater(t, hands, genomes*10, "hands played over %d genomes", genomes)
