@@ -195,7 +195,7 @@ func (r *hand) config(stacks, antes, blindsIn *[MaxSeats]chips.Chips) (betting.H
 	return betting.HandConfig{
 		Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
 		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-		DeadMoney: s.DeadMoney, Unit: 1,
+		DeadMoney: s.DeadMoney, Unit: phh.SplitUnit(stacks[:n], antes[:n], blindsIn[:n], []chips.Chips{s.DeadMoney, minBet}),
 	}, minBet
 }
 
