@@ -235,10 +235,10 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	if ss.pl.opt.Replay != nil && ss.gh == nil {
 		sg.rec = ss.newRecorder(i, seed)
 	}
-	if ss.gh != nil {
-		sg.beginGameSession(i, seed)
-	}
 	pos := reusePositional(prev)
+	if ss.gh != nil {
+		sg.beginGameSession(i, seed, pos)
+	}
 	names := make([]string, n)
 	for p := range names {
 		names[p] = positionalName

@@ -9,6 +9,7 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
+	"github.com/deckforge/deckforge/engine/stats"
 	"github.com/deckforge/deckforge/engine/table"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
@@ -48,14 +49,14 @@ func (ss *session) newGameHands() error {
 	return nil
 }
 
-// beginGameSession prepares the agents, the counts and the replay (when
-// one is recorded) for session i.
-func (sg *sessionGame) beginGameSession(i int, seed uint64) {
+// beginGameSession prepares the agents, the counts (the positional stats
+// into pos) and the replay (when one is recorded) for session i.
+func (sg *sessionGame) beginGameSession(i int, seed uint64, pos *stats.Aggregator) {
 	ss, gh := sg.ss, sg.ss.gh
 	for p, a := range gh.agents {
 		a.Reset(ss.rngs[p])
 	}
-	gh.obs.begin(ss.n, sg.r.positional)
+	gh.obs.begin(ss.n, pos)
 	gh.obs.rec = nil
 	if ss.pl.opt.Replay != nil {
 		sg.grec = newRecorder(ss.pl)
