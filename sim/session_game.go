@@ -2,10 +2,9 @@ package sim
 
 import (
 	"fmt"
-
-	"github.com/deckforge/deckforge/engine/betting"
 	"strings"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/engine/phh"
@@ -101,8 +100,8 @@ func (sg *sessionGame) endGameSession() {
 // playGameHand plays the hand Next dealt as one game of the genome: its
 // players are the session's physical seats (in betting-seat order,
 // game.Program.TableSeat), so every agent plays the same player from hand
-// to hand; the seats not dealt in have no chips in it. Players away play by their auto-action. The game's finishing stacks
-// become the table's.
+// to hand; the seats not dealt in have no chips in it. Players away play
+// by their auto-action. The game's finishing stacks become the table's.
 func (sg *sessionGame) playGameHand() (bool, error) {
 	ss, st, h, gh := sg.ss, &sg.st, &sg.h, sg.ss.gh
 	h.reset(ss.n)
