@@ -96,6 +96,9 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	trump_without_tricks   the trump rule becomes none
 //	tiny_bet               the bet unit is raised to half the big blind
 //	vacuous_condition      the condition is simplified (Genome.Simplify)
+//	unused_tableau         no tableau cards are laid out, the deals to it are removed
+//	unused_community       no community cards are laid out, the deals to them are removed
+//	unused_wild            no rank is wild
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -144,6 +147,17 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 					*r.C = g.Simplify(*r.C)
 				}
 			}
+		case genome.DefectUnusedTableau, genome.DefectUnusedCommunity:
+			switch {
+			case indexed:
+				drop = append(drop, i)
+			case d.Code == genome.DefectUnusedTableau:
+				g.Setup.Tableau = 0
+			default:
+				g.Setup.Community = 0
+			}
+		case genome.DefectUnusedWild:
+			g.Setup.WildRanks = 0
 		case genome.DefectTinyBet:
 			if !indexed {
 				return false

@@ -43,13 +43,25 @@ const (
 	// always or never meets ("holds at least 0 cards"), a repeated
 	// operand, "x and not x", "some player" of what reads no player.
 	DefectVacuousCondition DefectCode = "vacuous_condition"
+	// DefectUnusedTableau: cards laid on the tableau (setup.tableau or a
+	// deal to the tableau) though no play phase plays to it: nothing reads
+	// the tableau, so the cards only leave the stock.
+	DefectUnusedTableau DefectCode = "unused_tableau"
+	// DefectUnusedCommunity: community cards (setup.community or a deal to
+	// the community) though no poker showdown uses them: high-card and
+	// point-total showdowns read the players' own cards only.
+	DefectUnusedCommunity DefectCode = "unused_community"
+	// DefectUnusedWild: wild ranks that nothing honours: no poker showdown
+	// that counts wild cards (hole_cards 0), no play phase whose condition a
+	// wild card could bypass, no card_is_wild test.
+	DefectUnusedWild DefectCode = "unused_wild"
 )
 
 // DefectCodes lists every defect code.
 var DefectCodes = []DefectCode{
 	DefectEmptyBettingRound, DefectEmptyPotShowdown, DefectAfterShowdown, DefectManyShowdowns,
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
-	DefectVacuousCondition,
+	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -79,7 +91,86 @@ func Lint(g *Genome) []Defect {
 	l.scoring()
 	l.setup()
 	l.conditions()
+	l.sharedCards()
+	l.wild()
 	return l.ds
+}
+
+// sharedCards reports tableau and community cards that no phase reads.
+func (l *linter) sharedCards() {
+	g := l.g
+	var toTableau, pokerShowdown bool
+	for i := range g.Phases {
+		p := &g.Phases[i]
+		toTableau = toTableau || p.Kind == PhasePlay && p.Play.Target == PlayToTableau
+		pokerShowdown = pokerShowdown || p.Kind == PhaseShowdown && p.Showdown.Method == ShowdownPokerHigh
+	}
+	unused := []struct {
+		used  bool
+		n     uint8
+		field string
+		to    DealTarget
+		code  DefectCode
+		why   string
+	}{
+		{toTableau, g.Setup.Tableau, "setup.tableau", DealToTableau, DefectUnusedTableau, "no play phase plays to the tableau, so nothing reads it"},
+		{pokerShowdown, g.Setup.Community, "setup.community", DealToCommunity, DefectUnusedCommunity, "no poker showdown uses community cards"},
+	}
+	for _, u := range unused {
+		if u.used {
+			continue
+		}
+		if u.n > 0 {
+			l.add(u.code, u.field, "%d card(s) laid out but %s", u.n, u.why)
+		}
+		for i := range g.Phases {
+			if p := &g.Phases[i]; p.Kind == PhaseDeal && p.Deal.To == u.to {
+				l.add(u.code, phasePath(i), "deals %d card(s) to the %s but %s", p.Deal.Count, u.to, u.why)
+			}
+		}
+	}
+}
+
+// readsWild reports whether c has a card_is_wild test anywhere.
+func readsWild(c *Condition) bool {
+	if c.Op == OpTest && c.Test == TestCardIsWild {
+		return true
+	}
+	for i := range c.Args {
+		if readsWild(&c.Args[i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// WildHonoured reports whether anything in g honours Setup.WildRanks: a
+// poker showdown that lets wild cards stand for any card (hole_cards 0),
+// a play phase whose condition a wild card bypasses (not always), or a
+// card_is_wild test.
+func (g *Genome) WildHonoured() bool {
+	for i := range g.Phases {
+		p := &g.Phases[i]
+		switch {
+		case p.Kind == PhaseShowdown && p.Showdown.Method == ShowdownPokerHigh && p.Showdown.HoleCards == 0:
+			return true
+		case p.Kind == PhasePlay && p.Play.Condition.Op != OpAlways:
+			return true
+		}
+	}
+	for _, r := range g.ConditionRefs() {
+		if readsWild(r.C) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *linter) wild() {
+	if l.g.Setup.WildRanks != 0 && !l.g.WildHonoured() {
+		l.add(DefectUnusedWild, "setup.wild_ranks",
+			"wild ranks but no poker showdown counts them (hole_cards 0), no play phase has a condition they bypass and no condition tests them")
+	}
 }
 
 func (l *linter) conditions() {

@@ -3,6 +3,8 @@ package genome
 import (
 	"testing"
 
+	"github.com/deckforge/deckforge/engine/cards"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,6 +73,17 @@ func TestLintFindsEachDefect(t *testing.T) {
 			g.Setup.SmallBlind, g.Setup.BigBlind = 10, 21
 			g.Phases[2].Betting.MinBet = 10
 		}, DefectTinyBet, []string{"phases[0].betting.min_bet", "phases[2].betting.min_bet", "phases[4].betting.min_bet", "phases[6].betting.min_bet"}},
+		{"tableau nobody plays to", "betting_war", func(g *Genome) {
+			g.Setup.Tableau = 2
+			g.Phases = append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToTableau, Count: 1}}}, g.Phases...)
+		}, DefectUnusedTableau, []string{"setup.tableau", "phases[0]"}},
+		{"community cards under a high-card showdown", "betting_war", func(g *Genome) {
+			g.Phases = append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToCommunity, Count: 3}}}, g.Phases...)
+			g.Setup.Community = 1
+		}, DefectUnusedCommunity, []string{"setup.community", "phases[0]"}},
+		{"wild ranks nothing honours", "betting_war", func(g *Genome) {
+			g.Setup.WildRanks = Ranks(cards.Two)
+		}, DefectUnusedWild, []string{"setup.wild_ranks"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -80,6 +93,32 @@ func TestLintFindsEachDefect(t *testing.T) {
 			assert.Equal(t, c.paths, got[c.code], "all defects: %v", Lint(g))
 		})
 	}
+}
+
+func TestLintSharedCardsAndWildsInUse(t *testing.T) {
+	// Hold'em's community cards feed its poker showdown, where wild cards
+	// stand for any card.
+	g := mustSeed(t, "holdem_nl_heads_up")
+	g.Setup.WildRanks = Ranks(cards.Two)
+	assert.Empty(t, Lint(g))
+	// Omaha uses exactly two hole cards: wild cards count as themselves.
+	o := mustSeed(t, "omaha_pl")
+	o.Setup.WildRanks = Ranks(cards.Two)
+	assert.Equal(t, []string{"setup.wild_ranks"}, lintCodes(o)[DefectUnusedWild])
+	// A play phase with a condition honours wilds and reads a tableau it plays to.
+	c8 := mustSeed(t, "crazy_eights")
+	c8.Setup.WildRanks = Ranks(cards.Two)
+	c8.Setup.Tableau = 1
+	codes := lintCodes(c8)
+	assert.NotContains(t, codes, DefectUnusedWild)
+	assert.Contains(t, codes, DefectUnusedTableau)
+	c8.Phases[0].Play.Target = PlayToTableau
+	assert.NotContains(t, lintCodes(c8), DefectUnusedTableau)
+	// So does a card_is_wild test.
+	bw := mustSeed(t, "betting_war")
+	bw.Setup.WildRanks = Ranks(cards.Two)
+	bw.Phases = append([]Phase{{Kind: PhaseDiscard, Discard: DiscardPhase{MinCards: 0, MaxCards: 1, Condition: Is(TestCardIsWild)}}}, bw.Phases...)
+	assert.NotContains(t, lintCodes(bw), DefectUnusedWild)
 }
 
 func TestLintScoreReadByConditionIsUsed(t *testing.T) {

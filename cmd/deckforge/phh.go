@@ -226,6 +226,7 @@ func phhConvert(args []string, io stdio) int {
 	}
 	var hands []phh.Hand
 	status := 0
+	var refused phhRefusals
 	for _, file := range files {
 		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
@@ -245,6 +246,7 @@ func phhConvert(args []string, io stdio) int {
 				case errors.Is(err, phhconv.ErrNotPlayed):
 				case err != nil:
 					fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
+					refused.add(err)
 					status = 1
 				default:
 					hands = append(hands, h)
@@ -266,6 +268,9 @@ func phhConvert(args []string, io stdio) int {
 			}
 			hands = append(hands, e.Hand)
 		}
+	}
+	if refused.n > 0 {
+		fmt.Fprintf(io.err, "deckforge phh convert: %s\n", refused.summary(len(hands)))
 	}
 	if len(hands) == 0 {
 		fmt.Fprintf(io.err, "deckforge phh convert: no hand found in %s (%d files read)\n", strings.Join(fl.Args(), " "), len(files))
@@ -305,4 +310,28 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)
+}
+
+// phhRefusals counts the played hands a PHH writer refused (play --phh,
+// table --phh, phh convert of replays), each already reported by name.
+type phhRefusals struct {
+	n, freeFolds, outOfTurn int
+}
+
+// add counts the refusal err.
+func (r *phhRefusals) add(err error) {
+	r.n++
+	switch {
+	case errors.Is(err, phh.ErrFreeFold):
+		r.freeFolds++
+	case errors.Is(err, phh.ErrFoldOutOfTurn):
+		r.outOfTurn++
+	}
+}
+
+// summary is the line that closes the report: how many hands were
+// written and refused, and why.
+func (r *phhRefusals) summary(written int) string {
+	return fmt.Sprintf("wrote %d hand(s), refused %d (a fold when a check is free: %d; a fold out of turn: %d; other: %d)",
+		written, r.n, r.freeFolds, r.outOfTurn, r.n-r.freeFolds-r.outOfTurn)
 }

@@ -1,9 +1,14 @@
 package game
 
-import "github.com/deckforge/deckforge/genome"
+import (
+	"github.com/deckforge/deckforge/engine/betting"
+	"github.com/deckforge/deckforge/genome"
+)
 
 // reset starts a new game.
-func (s *State) reset(p *Program, players int, st *Start, seed1, seed2 uint64) {
+// A table hand (th not nil, see ResetHand) deals th's seats with chips
+// only and is the game's one hand.
+func (s *State) reset(p *Program, players int, st *Start, seed1, seed2 uint64, th *betting.HandConfig) {
 	lis := s.lis
 	*s = State{}
 	s.lis = lis
@@ -22,6 +27,15 @@ func (s *State) reset(p *Program, players int, st *Start, seed1, seed2 uint64) {
 		}
 	}
 	s.init = s.stack
+	if th != nil {
+		s.oneHand, s.th = true, th
+		for i := range players {
+			if s.stack[i] <= 0 {
+				s.elim |= 1 << i
+				s.status[i] |= stElim
+			}
+		}
+	}
 	s.stage = stgHandStart
 	deck := st.Deck
 	s.stacked = deck != nil
@@ -30,6 +44,7 @@ func (s *State) reset(p *Program, players int, st *Start, seed1, seed2 uint64) {
 		s.stock[len(deck)-1-i] = c
 	}
 	s.run()
+	s.th = nil
 }
 
 // apply plays a chosen move and runs on to the next decision.

@@ -12,6 +12,9 @@ import (
 // after the pot was settled. It reports false when fewer than two players
 // can bet.
 func (s *State) startBetting(forced bool) bool {
+	if forced && s.th != nil {
+		return s.startTableBetting()
+	}
 	p := s.prog
 	n := int(s.n)
 	var stacks, antes, blinds [betting.MaxSeats]chips.Chips
@@ -289,6 +292,11 @@ func (s *State) settle(str *[betting.MaxSeats]uint32) {
 // (an EvRefund each, once the stacks are settled).
 func (s *State) refundPot() {
 	if !s.betLive {
+		return
+	}
+	if s.oneHand && s.deadLeft() {
+		var str [betting.MaxSeats]uint32
+		s.settle(&str)
 		return
 	}
 	var back [MaxPlayers]chips.Chips

@@ -363,7 +363,7 @@ func (p *Program) ResetWith(s *State, players int, st Start, rng *rand.Rand) err
 	if rng == nil {
 		return errors.New("game: nil rng")
 	}
-	s.reset(p, players, &st, rng.Uint64(), rng.Uint64())
+	s.reset(p, players, &st, rng.Uint64(), rng.Uint64(), nil)
 	return nil
 }
 

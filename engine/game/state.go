@@ -86,6 +86,9 @@ type State struct {
 	lastChurn uint32
 	idle      uint16 // consecutive turns that moved no card and no chip
 	stacked   bool   // the first hand's deck is stacked
+	oneHand   bool   // a table hand (Program.ResetHand): the game is one hand
+	// th is the table hand's betting while ResetHand deals it (nil after).
+	th *betting.HandConfig
 
 	// game
 	handNo     uint16
@@ -140,6 +143,12 @@ type State struct {
 	ring    [MaxPlayers][ringSize]cards.Card // ordered hands (Program.ordered)
 	rhead   [MaxPlayers]uint8
 	rlen    [MaxPlayers]uint8
+
+	// What play showed everyone (see determinize.go): lack[q] holds cards
+	// q is known not to hold, need[q] the ranks q is known to hold a card
+	// of.
+	lack [MaxPlayers]cards.Set
+	need [MaxPlayers]uint16
 
 	// phase control
 	pc        int8

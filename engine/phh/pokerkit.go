@@ -1,6 +1,7 @@
 package phh
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -9,6 +10,20 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/chips"
 )
+
+// ErrFreeFold is why PokerKitForm refuses a hand in which a player folds
+// when a check is free (the auto-action fold, which always folds): PHH has
+// no such action (PokerKit, the reference of the format, refuses a fold
+// when checking is possible, and so does Replay), and writing it as a check
+// would change the chips. The hand is not written.
+var ErrFreeFold = errors.New("folds when a check is free (auto-action fold): PHH cannot record such a fold (PokerKit refuses it), so the hand is not written")
+
+// ErrFoldOutOfTurn is why PokerKitForm refuses a hand in which a player
+// folds out of turn (a table folds a player who pauses, leaves or times
+// out at once): PHH records each action in its turn (PokerKit refuses
+// another), and moving the fold would change the hand when that turn
+// never comes. The hand is not written.
+var ErrFoldOutOfTurn = errors.New("folds out of turn (a pause or a leave during the hand): PHH records actions in turn only (PokerKit refuses it), so the hand is not written")
 
 // PokerKitForm writes h as PokerKit, the reference of the format, plays
 // it, with the same result in deckforge:
@@ -34,7 +49,11 @@ import (
 //     raise its author.
 //
 // The hand is played by Runner to know who is still in and when the
-// betting is over; an action it refuses is an error.
+// betting is over; an action it refuses is an error, a fold when a check
+// is free one wrapping ErrFreeFold, a fold out of turn one wrapping
+// ErrFoldOutOfTurn. A hand still being played
+// (a table's) is written as far as it goes, with no shows before its
+// betting is over.
 func PokerKitForm(h *Hand) error {
 	n := h.NumPlayers()
 	shows := make([]*Action, n)
@@ -149,6 +168,12 @@ func PokerKitForm(h *Hand) error {
 				a.Amount = min(table+inc, all)
 			}
 		}
+		if a.Kind == Fold && a.Player != r.ToAct() {
+			return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFoldOutOfTurn)
+		}
+		if a.Kind == Fold && !r.Legal().CanFold {
+			return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFreeFold)
+		}
 		if err := r.Apply(a); err != nil {
 			return fmt.Errorf("actions[%d] %q: %w", i, a.String(), err)
 		}
@@ -176,7 +201,9 @@ func PokerKitForm(h *Hand) error {
 	if err := lone(nil); err != nil {
 		return err
 	}
-	showdown()
+	if r.BettingOver() {
+		showdown()
+	}
 	h.Actions = out
 	return nil
 }

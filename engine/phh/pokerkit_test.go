@@ -66,3 +66,42 @@ finishing_stacks = [93, 12, 345, 5, 3478]
 	require.NoError(t, PokerKitForm(&h))
 	assert.Len(t, h.Actions, 15, "a second pass adds no second check")
 }
+
+// A fold when a check is free (the auto-action fold) has no PHH form:
+// PokerKitForm refuses the hand with ErrFreeFold, naming the action, and
+// leaves it as it was.
+func TestPokerKitFormRefusesFreeFold(t *testing.T) {
+	text := []byte(`variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'd dh p3 AsKs', 'p3 cc', 'p1 cc', 'p2 f']
+`)
+	h, err := Unmarshal(text)
+	require.NoError(t, err)
+	before := len(h.Actions)
+	err = PokerKitForm(&h)
+	require.ErrorIs(t, err, ErrFreeFold)
+	assert.Contains(t, err.Error(), `actions[5] "p2 f": p2 folds when a check is free`)
+	assert.Len(t, h.Actions, before)
+}
+
+// A hand still being played (a table's) gets no shows: its betting is not
+// over.
+func TestPokerKitFormUnfinished(t *testing.T) {
+	text := []byte(`variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'd dh p3 AsKs', 'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c3d4h']
+`)
+	h, err := Unmarshal(text)
+	require.NoError(t, err)
+	require.NoError(t, PokerKitForm(&h))
+	for _, a := range h.Actions {
+		assert.NotEqual(t, ShowMuck, a.Kind, "%s", a.String())
+	}
+	assert.Len(t, h.Actions, 7)
+}

@@ -167,7 +167,7 @@ func (r *hand) start() error {
 		Hand: betting.HandConfig{
 			Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
 			Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-			DeadMoney: s.DeadMoney, Unit: 1,
+			DeadMoney: s.DeadMoney, Unit: phh.SplitUnit(stacks[:n], antes[:n], blindsIn[:n], []chips.Chips{s.DeadMoney, minBet}),
 		},
 	}
 	if err := r.run.Reset(cfg); err != nil {

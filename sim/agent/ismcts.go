@@ -183,6 +183,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 			return a.choosePaired(v, pr)
 		}
 	}
+	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
+		return a.chooseClaim(v, pr)
+	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	if a.limit > 0 {
 		start := time.Now()
@@ -226,10 +229,11 @@ func (a *ISMCTS) iterate(v View) {
 	a.path = a.path[:0]
 	cur := int32(0)
 	for !det.Terminal() {
-		if pr.betting && det.ToMove() != v.Player() {
-			// Another player's betting decision: it plays the betting
-			// policy with its own (determinized) cards.
-			if m, ok := a.betPolicy(pr, det); ok {
+		if det.ToMove() != v.Player() {
+			// Another player's betting or claim decision: it plays the
+			// betting policy or the claim rule with its own
+			// (determinized) cards.
+			if m, ok := a.policy(pr, det); ok {
 				c := a.nodes[cur].child
 				for c >= 0 && a.nodes[c].move != m {
 					c = a.nodes[c].next
@@ -335,11 +339,9 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 			return
 		}
-		if pr.betting {
-			if m, ok := a.betPolicy(pr, det); ok {
-				det.ApplyUnchecked(m)
-				continue
-			}
+		if m, ok := a.policy(pr, det); ok {
+			det.ApplyUnchecked(m)
+			continue
 		}
 		n := det.NumLegal()
 		m := det.LegalMove(a.intN(n))
@@ -353,6 +355,22 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 		det.ApplyUnchecked(m)
 	}
 	a.rew = det.Rewards(a.rew)
+}
+
+// policy returns the move of the player to move in det when the search
+// models it by a rule rather than a search or random play: the betting
+// policy (betPolicy) for betting decisions, the greedy claim rule
+// (claimPolicy) in claim phases. ok is false otherwise.
+func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
+	if pr.betting {
+		if m, ok := a.betPolicy(pr, det); ok {
+			return m, true
+		}
+	}
+	if pr.claims {
+		return a.claimPolicy(pr, det)
+	}
+	return game.Move{}, false
 }
 
 // strengthCacheSize is the number of hand strengths the search keeps
