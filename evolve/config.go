@@ -117,9 +117,10 @@ type EvaluationConfig struct {
 	// RolloutCap caps the moves of an ISMCTS rollout (agent.Options.RolloutCap;
 	// 0: its default), for the skill gradient.
 	RolloutCap int `toml:"rollout_cap" json:"rollout_cap"`
-	// SitOuts plays hold'em-shaped genomes as sessions with players
-	// sitting out (sim.ParseSitOuts syntax; empty: none). Other genomes are
-	// played by the interpreter.
+	// SitOuts plays the genomes sim.SessionRun accepts (chips, a betting
+	// phase, forced bets) as sessions with players sitting out
+	// (sim.ParseSitOuts syntax; empty: none). Other genomes are played by
+	// the interpreter without sessions.
 	SitOuts string `toml:"sit_outs" json:"sit_outs"`
 	// MaxTurns is the experiment's turn cap: a run writes it into every
 	// genome's turns.max_turns (it is not a gene), so a best genome file

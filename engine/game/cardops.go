@@ -135,6 +135,7 @@ func (s *State) withCards(mask uint16) uint16 {
 func (s *State) handAdd(p int, c cards.Card, vis uint16) {
 	s.hand[p] |= 1 << c
 	s.know[c] = vis | 1<<p
+	s.gained(p, c, vis)
 	if s.prog.ordered {
 		s.rhead[p]--
 		s.ring[p][s.rhead[p]%ringSize] = c
@@ -146,6 +147,7 @@ func (s *State) handAdd(p int, c cards.Card, vis uint16) {
 func (s *State) handAddBottom(p int, c cards.Card, vis uint16) {
 	s.hand[p] |= 1 << c
 	s.know[c] = vis | 1<<p
+	s.gained(p, c, vis)
 	if s.prog.ordered {
 		s.ring[p][(s.rhead[p]+s.rlen[p])%ringSize] = c
 		s.rlen[p]++
@@ -155,6 +157,7 @@ func (s *State) handAddBottom(p int, c cards.Card, vis uint16) {
 // handDel takes c out of p's hand.
 func (s *State) handDel(p int, c cards.Card) {
 	s.churn++
+	s.need[p] = 0 // see gained
 	s.hand[p] &^= 1 << c
 	if s.prog.ordered {
 		h, n := s.rhead[p], s.rlen[p]

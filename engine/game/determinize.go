@@ -51,7 +51,8 @@ func mapSet(x, u cards.Set, mp *[cards.NumCards]cards.Card) cards.Set {
 }
 
 // determinize deals the cards player p has not seen at random into the
-// places p cannot see (see State.Determinize); s is already a copy.
+// places p cannot see (see State.Determinize), then moves cards so that
+// the deal respects what play showed (see respect); s is already a copy.
 func (s *State) determinize(p int, rng *rand.Rand) {
 	u := s.hidden(p)
 	s.rng = rng.Uint64()
@@ -105,6 +106,9 @@ func (s *State) determinize(p int, rng *rand.Rand) {
 	for j := k - 1; j > 0; j-- {
 		r := rng.IntN(j + 1)
 		to[j], to[r] = to[r], to[j]
+	}
+	if s.revealed(p, u) {
+		s.respect(p, u, k, &from, &to, rng)
 	}
 	var mp [cards.NumCards]cards.Card
 	for j := range cards.NumCards {
@@ -206,3 +210,135 @@ func (s *State) reoffer() {
 		l.count()
 	}
 }
+
+// gained updates what everyone knows of p's hand when p gains card c seen
+// by vis: a card gained face down may be of a kind p was known to lack,
+// so p's known lacks are forgotten. What p is known to hold stays true.
+// handDel forgets what p is known to hold (the card taken may have been
+// its last of the rank); callers that take cards face up restore it.
+func (s *State) gained(p int, c cards.Card, vis uint16) {
+	if vis == public {
+		s.lack[p] &^= 1 << c
+		return
+	}
+	s.lack[p] = 0
+}
+
+// revealed reports whether play constrains where the cards u hidden from
+// p lie: another player is known to lack one of them or to hold a rank.
+func (s *State) revealed(p int, u cards.Set) bool {
+	for q := 0; q < int(s.n); q++ {
+		if q != p && (s.lack[q]&u != 0 || s.need[q] != 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// respect changes the deal of a determinization for player p (card to[j]
+// goes to the place of the hidden card from[j], j < k) so that it agrees
+// with what play showed everyone: no player holds a card it is known to
+// lack (it did not follow suit, it had none of a rank asked for) and every
+// player holds a card of each rank it is known to hold (it asked for it).
+// Each card out of place is swapped with one, taken from a random start,
+// whose place accepts it; a constraint no single swap can meet is left
+// unmet (the true deal meets them all). The places, the constraints and
+// rng are all p's observation, so the result is still a function of it.
+func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]cards.Card, rng *rand.Rand) {
+	var own [cards.NumCards]int8 // the player whose hand slot j is, or -1
+	var pos [cards.NumCards]uint8
+	for j := 0; j < k; j++ {
+		own[j] = -1
+		pos[from[j]] = uint8(j)
+	}
+	n := int(s.n)
+	for q := 0; q < n; q++ {
+		if q == p {
+			continue
+		}
+		for x := s.hand[q] & u; x != 0; x &= x - 1 {
+			own[pos[bits.TrailingZeros64(uint64(x))]] = int8(q)
+		}
+	}
+	// fits reports whether card c may lie in the place of slot i.
+	fits := func(c cards.Card, i int) bool {
+		o := own[i]
+		return o < 0 || s.lack[o]&(1<<c) == 0
+	}
+	// needed reports whether the card of slot i is the only one of its
+	// rank that its holder is known to hold among the slots.
+	needed := func(i int) bool {
+		o := own[i]
+		if o < 0 || s.need[o]&(1<<to[i].Rank()) == 0 {
+			return false
+		}
+		r := to[i].Rank()
+		if s.hand[o]&^u&rankMask[r] != 0 {
+			return false
+		}
+		for j := 0; j < k; j++ {
+			if j != i && own[j] == o && to[j].Rank() == r {
+				return false
+			}
+		}
+		return true
+	}
+	for j := 0; j < k; j++ {
+		if fits(to[j], j) {
+			continue
+		}
+		start := rng.IntN(k)
+		for t := 0; t < k; t++ {
+			i := start + t
+			if i >= k {
+				i -= k
+			}
+			if own[i] != own[j] && fits(to[i], j) && fits(to[j], i) && !needed(i) {
+				to[i], to[j] = to[j], to[i]
+				break
+			}
+		}
+	}
+	for q := 0; q < n; q++ {
+		if q == p || s.need[q] == 0 {
+			continue
+		}
+		for rs := s.need[q]; rs != 0; rs &= rs - 1 {
+			r := cards.Rank(bits.TrailingZeros16(rs))
+			if s.hand[q]&^u&rankMask[r] != 0 {
+				continue
+			}
+			// Slots of q: one of rank r already, else one to give up.
+			have, give := false, -1
+			for j := 0; j < k && !have; j++ {
+				if int(own[j]) != q {
+					continue
+				}
+				if to[j].Rank() == r {
+					have = true
+				} else if give < 0 && !needed(j) {
+					give = j
+				}
+			}
+			if have || give < 0 {
+				continue
+			}
+			start := rng.IntN(k)
+			for t := 0; t < k; t++ {
+				i := start + t
+				if i >= k {
+					i -= k
+				}
+				if int(own[i]) != q && to[i].Rank() == r && fits(to[i], give) && fits(to[give], i) && !needed(i) {
+					to[i], to[give] = to[give], to[i]
+					break
+				}
+			}
+		}
+	}
+}
+
+// ClaimCards returns the cards of the last claim (claim phases), the true
+// state's: for referees, tests, and search on its own determinizations
+// (agents see Observation.ClaimCount only).
+func (s *State) ClaimCards() cards.Set { return s.claimCards }

@@ -133,10 +133,13 @@
 // cards p does not know are permuted at random (with rng) over the places
 // they occupy (other hands, the stock, face-down piles), which keeps every
 // place's size and every card p knows, and the game's random source is
-// reseeded from rng. Inferences from play (a player who did not follow suit
-// has none of it) are not used. Search should determinize for the player
-// to move; for another player the pending decision's legal cards are
-// recomputed in the new deal.
+// reseeded from rng. What play showed everyone is respected too
+// (Observation.Lacks and HoldsRank): a player who did not follow suit, or
+// had none of a rank asked for, gets none of those cards, and a player who
+// asked for a rank holds one of it (cards are swapped until the deal
+// agrees, as far as single swaps can). Search should determinize for the
+// player to move; for another player the pending decision's legal cards
+// are recomputed in the new deal.
 //
 // # Events
 //
@@ -173,6 +176,18 @@
 // back in its stack and before EvHandEnd (or EvGameEnd); the refunds of a
 // hand add up to the pot. Chips are conserved: the stacks and the pot
 // always add up to the starting stacks.
+//
+// # Table hands
+//
+// Program.ResetHand starts a game that is one hand dealt at a table
+// (engine/table decides between hands who plays, the stacks, the button,
+// the blinds, antes and dead blinds): the hand's engine/betting
+// configuration is given, one seat per player in betting-seat order
+// (Program.TableSeat), a seat with no chips is not dealt in, the genome's
+// phases play the hand and the game ends with it. The dead money starts in
+// the pot; a pot holding dead money that no award took at the end of the
+// hand is split among the players still in, so the finishing stacks add up
+// to the starting stacks plus the dead money. ResetHand does not allocate.
 //
 // Showdowns rank poker hands with engine/handeval (the best five of five
 // to seven cards; exactly two hole cards with Omaha's HoleCards 2; other

@@ -51,6 +51,7 @@ func (s *State) startHand() {
 	s.won = [MaxPlayers]cards.Set{}
 	s.sel = [MaxPlayers]cards.Set{}
 	s.know = [cards.NumCards]uint16{}
+	s.lack, s.need = [MaxPlayers]cards.Set{}, [MaxPlayers]uint16{}
 	s.rhead = [MaxPlayers]uint8{}
 	s.rlen = [MaxPlayers]uint8{}
 	s.ndisc, s.discSet, s.tableau, s.comm, s.pile = 0, 0, 0, 0, 0

@@ -47,6 +47,13 @@ type Observation struct {
 	WonSize  [MaxPlayers]uint8
 	// Status[p]: bit 0 eliminated, bit 1 folded, bit 2 went out.
 	Status [MaxPlayers]uint8
+	// What play showed everyone of the hands: Lacks[p] holds cards p is
+	// known not to hold (it did not follow suit, or had none of a rank
+	// asked for, and has gained no card face down since); HoldsRank[p]
+	// has bit r set when p is known to hold a card of rank r (it asked
+	// for the rank and has given up no card since).
+	Lacks     [MaxPlayers]cards.Set
+	HoldsRank [MaxPlayers]uint16
 
 	// Discard is the discard pile (face up), DiscardTop its top card
 	// (cards.None when empty).
@@ -121,6 +128,8 @@ func (s *State) observe(p int, o *Observation, log bool) {
 		o.WonKnown[q] = s.won[q] & known
 		o.WonSize[q] = uint8(popcount(s.won[q]))
 		o.Status[q] = s.status[q]
+		o.Lacks[q] = s.lack[q]
+		o.HoldsRank[q] = s.need[q]
 		o.Score[q] = s.score[q]
 		o.Tricks[q] = s.tricks[q]
 		o.Trick[q] = cards.None

@@ -50,12 +50,19 @@ func (s *State) doAsk(m Move, _ uint8) {
 	if s.lis != nil {
 		s.emit(Event{Kind: EvAsk, Player: int8(a), Target: int8(q), Rank: r, Cards: got})
 	}
+	// The target now holds no card of the rank, and the asker (who must
+	// hold the rank) at least one: everyone learns both.
+	need := s.need[q] &^ (1 << r)
+	if k.MustHoldRank {
+		s.need[a] |= 1 << r
+	}
 	if got != 0 {
 		for x := got; x != 0; x &= x - 1 {
 			c := cards.Card(bits.TrailingZeros64(uint64(x)))
 			s.handDel(q, c)
 			s.handAdd(a, c, public)
 		}
+		s.need[q] = need
 		if k.AgainOnSuccess {
 			s.extra = true
 		}
@@ -72,6 +79,7 @@ func (s *State) doAsk(m Move, _ uint8) {
 			}
 		}
 	}
+	s.lack[q] |= rankMask[r]
 	s.actorDone()
 }
 

@@ -75,6 +75,9 @@ func (s *State) dealHands(k int) {
 			m++
 		}
 	}
+	for _, q := range order[:m] {
+		s.lack[q] = 0 // see State.gained
+	}
 	top := int(s.nstock)
 	deal := min(k*m, top)
 	s.churn += uint32(deal)

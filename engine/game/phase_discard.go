@@ -105,6 +105,13 @@ func (s *State) discardCards(ph *phase, p int, set cards.Set, sets bool) {
 	case genome.DiscardToPreviousPlayer:
 		to = s.prevIn(s.inHand, p)
 	}
+	// Cards discarded face up keep what is known of the ranks p holds
+	// (handDel forgets it).
+	need := s.need[p]
+	for x := set; x != 0; x &= x - 1 {
+		c := cards.Card(bits.TrailingZeros64(uint64(x)))
+		need &^= 1 << c.Rank()
+	}
 	for x := set; x != 0; x &= x - 1 {
 		c := cards.Card(bits.TrailingZeros64(uint64(x)))
 		s.handDel(p, c)
@@ -133,7 +140,11 @@ func (s *State) discardCards(ph *phase, p int, set cards.Set, sets bool) {
 		if s.lis != nil {
 			s.emit(Event{Kind: EvDiscard, Player: int8(p), Target: int8(to), Card: c, Zone: z, FaceUp: vis == public})
 		}
+		if vis != public {
+			need = 0
+		}
 	}
+	s.need[p] = need
 }
 
 // refill draws k stock cards for p after a discard with Refill.

@@ -87,6 +87,9 @@ func (s *State) doTrick(m Move, _ uint8) {
 	ph := &s.prog.phases[s.pc]
 	q := int(s.trickNext)
 	if m.Kind == MovePlay {
+		if ph.Trick.FollowSuit && s.ledSuit >= 0 && int8(m.Card.Suit()) != s.ledSuit {
+			s.lack[q] |= suitMask[s.ledSuit] // q shows it has none of the led suit
+		}
 		s.handDel(q, m.Card)
 		s.trickPut(q, m.Card, true)
 	}

@@ -144,6 +144,12 @@ type State struct {
 	rhead   [MaxPlayers]uint8
 	rlen    [MaxPlayers]uint8
 
+	// What play showed everyone (see determinize.go): lack[q] holds cards
+	// q is known not to hold, need[q] the ranks q is known to hold a card
+	// of.
+	lack [MaxPlayers]cards.Set
+	need [MaxPlayers]uint16
+
 	// phase control
 	pc        int8
 	actor     int8
