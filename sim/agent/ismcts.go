@@ -179,6 +179,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
 		return a.chooseClaim(v, pr)
 	}
+	if pr.asks && a.limit == 0 && v.LegalMove(0).Kind == game.MoveAsk {
+		return a.chooseAsk(v, pr)
+	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	if a.limit > 0 {
 		start := time.Now()
@@ -353,7 +356,8 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 // policy returns the move of the player to move in det when the search
 // models it by a rule rather than a search or random play: the betting
 // policy (betPolicy) for betting decisions, the greedy claim rule
-// (claimPolicy) in claim phases. ok is false otherwise.
+// (claimPolicy) in claim phases, the greedy ask rule (heuristics.ask) for
+// asks. ok is false otherwise.
 func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	if pr.betting {
 		if m, ok := a.betPolicy(pr, det); ok {
@@ -362,6 +366,10 @@ func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	}
 	if pr.claims {
 		return a.claimPolicy(pr, det)
+	}
+	if pr.asks && det.LegalMove(0).Kind == game.MoveAsk {
+		det.ObserveInto(det.ToMove(), &a.h.obs, false)
+		return a.h.ask(NewView(det), a.rng)
 	}
 	return game.Move{}, false
 }
