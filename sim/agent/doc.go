@@ -74,9 +74,12 @@
 // claim that cannot be true (more cards of the rank than it has not seen)
 // or one with which the claimant goes out. (Scored one ply ahead, a lie is
 // found out in most determinizations: every claim was challenged, the pile
-// went back at once and no game of Cheat ever ended.) Every other
-// decision (card play, drawing, naming a suit, asking, claiming,
-// challenging) is one-ply: each legal move (at most MaxOnePlyMoves of
+// went back at once and no game of Cheat ever ended.) It asks (Go Fish)
+// by what play showed: a player known to hold the rank (a card of it seen
+// there, or the player asked for it) for the rank it holds most of, never
+// a player known to have none of it. (Scored one ply ahead, its asks were
+// no better than random ones: 0.48 of games against random over 200.)
+// Every other decision (card play, drawing, naming a suit) is one-ply: each legal move (at most MaxOnePlyMoves of
 // them, drawn at random when there are more) is applied to
 // Options.Samples determinizations (by default one, drawn once per
 // decision and shared by every move), and the resulting positions are
@@ -230,7 +233,9 @@
 // Determinizations respect what play showed everyone
 // (game.Observation.Lacks, HoldsRank): a player who did not follow suit or
 // had none of a rank asked for is dealt none of those cards, one who asked
-// for a rank holds one.
+// for a rank holds one. Asks (Go Fish) are compared like claims, by paired
+// rollouts, among the asks the greedy ask rule scores best; the rule plays
+// every ask of the rollouts and the other players' asks in the tree.
 //
 // # Heuristic evaluation
 //

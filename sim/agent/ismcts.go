@@ -320,10 +320,11 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // rollout plays random moves in a.det until the end, or RolloutCap moves,
 // or the end of the present hand in a game of several hands, and writes
 // the rewards into a.rew: the game's rewards at the end, the heuristic
-// evaluation (see evaluate) otherwise. Betting decisions play the betting
-// policy (see betPolicy).
+// evaluation (see evaluate) otherwise. Betting, claim and ask decisions
+// play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
+	ruled := pr.betting || pr.claims || pr.asks
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -335,9 +336,11 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 			return
 		}
-		if m, ok := a.policy(pr, det); ok {
-			det.ApplyUnchecked(m)
-			continue
+		if ruled {
+			if m, ok := a.policy(pr, det); ok {
+				det.ApplyUnchecked(m)
+				continue
+			}
 		}
 		n := det.NumLegal()
 		m := det.LegalMove(a.intN(n))
