@@ -105,9 +105,11 @@ func TestSkillBand(t *testing.T) {
 	lo, hi := wilson(0.5, 400)
 	assert.InDelta(t, 0.451, lo, 0.001)
 	assert.InDelta(t, 0.549, hi, 0.001)
-	l := &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{{Lo: 0.7, Hi: 0.8, Beats: true}, {Lo: 0.45, Hi: 0.6}}}
+	l := &sim.LadderResult{Players: 2, Steps: []sim.LadderStep{{WinRate: 0.75, Lo: 0.7, Hi: 0.8, Beats: true}, {WinRate: 0.52, Lo: 0.45, Hi: 0.6}}}
 	assert.InDelta(t, 0.5, ladderSkill(l), 1e-12)
 	assert.False(t, monotone(l))
+	l.Steps[1].WinRate = 0.48
+	assert.Zero(t, ladderSkill(l), "a rung that does not beat chance: no skill at all")
 	l.Steps = l.Steps[:1]
 	assert.True(t, monotone(l))
 	assert.False(t, monotone(nil))
@@ -117,11 +119,14 @@ func TestAblateFindsDeadPartsThatShiftTheDeal(t *testing.T) {
 	g := seedGenome(t, "crazy_eights")
 	// One card turned face up beside the stock at the start of the hand,
 	// which nothing reads: every later draw takes another card, so the
-	// games part ways, but they play alike.
+	// games part ways, but they play alike. (Lint sees it too; ablation
+	// finds it by play alone.)
 	g.Phases = append([]genome.Phase{{Kind: genome.PhaseDeal, Deal: genome.DealPhase{To: genome.DealToCommunity, Count: 1}}}, g.Phases...)
 	g.Turns.CycleStart, g.Turns.CycleEnd = 1, 2
 	require.Empty(t, genome.Validate(g))
-	require.Empty(t, genome.Lint(g))
+	ds := genome.Lint(g)
+	require.Len(t, ds, 1)
+	require.Equal(t, genome.DefectUnusedCommunity, ds[0].Code)
 	ctx := context.Background()
 	with, err := fingerprint(ctx, g, "greedy", 2, 4, 3, sim.Options{})
 	require.NoError(t, err)

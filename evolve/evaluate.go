@@ -133,46 +133,64 @@ func pilotFails(failed []string, m *Measures) bool {
 
 // measure plays g by spec and returns its measures (without skill).
 func measure(ctx context.Context, g *genome.Genome, s *playSpec, workers int) (Measures, error) {
+	m, _, err := measureBatches(ctx, g, s, workers, 0)
+	return m, err
+}
+
+// measureBatches is measure that also returns, when batches is above 1,
+// the measures of that many batches of the same games (each seating's
+// games split by index modulo batches; see sim.Options.Batches).
+func measureBatches(ctx context.Context, g *genome.Genome, s *playSpec, workers, batches int) (Measures, []Measures, error) {
 	prog, err := game.Compile(g)
 	if err != nil {
-		return Measures{}, err
+		return Measures{}, nil, err
 	}
 	n := s.playerCount(prog)
-	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve", CapDraws: s.capDraws}
+	opt := sim.Options{Players: n, Agent: s.opts, Source: "deckforge evolve", CapDraws: s.capDraws, Batches: batches}
 	if s.session(g) {
 		opt.SitOuts = s.sitOuts
 	}
-	var ms [2]*sim.Metrics
+	finish := func(m *Measures) {
+		m.Chips = prog.HasChips()
+		m.Session = opt.SitOuts.Enabled()
+		m.Missing = missingMechanics(g, s.require)
+		m.RulesLength = RulesLength(g)
+	}
 	if s.gates != nil {
 		// The pilot: the first games of the first seating.
-		res, err := sim.Run(ctx, prog, s.lineup(n, 0), max(s.games/10, 2), s.seed, workers, opt)
+		pilot := opt
+		pilot.Batches = 0
+		res, err := sim.Run(ctx, prog, s.lineup(n, 0), max(s.games/10, 2), s.seed, workers, pilot)
 		if err != nil {
-			return Measures{}, err
+			return Measures{}, nil, err
 		}
 		pm := combine([2]*sim.Metrics{&res.Metrics, &res.Metrics}, s)
 		pm.Games = res.Metrics.Games
 		pm.Missing = missingMechanics(g, s.require)
 		pm.RulesLength = RulesLength(g)
 		if pilotFails(s.gates.gates(&pm), &pm) {
-			pm.Chips = prog.HasChips()
-			pm.Session = opt.SitOuts.Enabled()
+			finish(&pm)
 			pm.Pilot = true
-			return pm, nil
+			return pm, nil, nil
 		}
 	}
+	var res [2]*sim.Result
 	for k := range 2 {
-		res, err := sim.Run(ctx, prog, s.lineup(n, k), s.games/2, s.seed, workers, opt)
+		r, err := sim.Run(ctx, prog, s.lineup(n, k), s.games/2, s.seed, workers, opt)
 		if err != nil {
-			return Measures{}, err
+			return Measures{}, nil, err
 		}
-		ms[k] = &res.Metrics
+		res[k] = r
 	}
-	m := combine(ms, s)
-	m.Chips = prog.HasChips()
-	m.Session = opt.SitOuts.Enabled()
-	m.Missing = missingMechanics(g, s.require)
-	m.RulesLength = RulesLength(g)
-	return m, nil
+	m := combine([2]*sim.Metrics{&res[0].Metrics, &res[1].Metrics}, s)
+	finish(&m)
+	var bms []Measures
+	for b := range len(res[0].Batches) {
+		bm := combine([2]*sim.Metrics{&res[0].Batches[b], &res[1].Batches[b]}, s)
+		finish(&bm)
+		bms = append(bms, bm)
+	}
+	return m, bms, nil
 }
 
 // measureSkill measures the skill ladder of g (see runLadder) with the

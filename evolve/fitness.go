@@ -158,7 +158,7 @@ var metrics = []Metric{
 	{CompPositionalEdge, "band(e; fitness.edge_min, edge_max), e = engine/stats positional edge tanh((R_ip − R_oop)/10) with identical agents in both seatings", "[0, 1]"},
 	{CompManeuverDiversity, "engine/stats maneuver diversity: entropy of the 15 base maneuvers' attempts / ln 15", "[0, 1]"},
 	{CompFoldEquity, "band(f; fitness.fold_equity_min, fold_equity_max), f = challenge folds / challenges", "[0, 1]"},
-	{CompSkill, "mean over the ladder steps (greedy over random, search B over greedy, search 4B over search B) of SkillBand(lo, hi, 1/n): the better player should win clearly, but not always", "[0, 1]"},
+	{CompSkill, "mean over the ladder steps (greedy over random, search B over greedy, search 4B over search B) of SkillBand(lo, hi, 1/n), 0 when a step's win rate is not above 1/n (the ladder must rise): the better player should win clearly, but not always", "[0, 1]"},
 	{CompDrama, "min(1, 4·drama), drama = mean over the second half of the game of the eventual winner's deficit (max_p s_t(p) − s_t(w))/S", "[0, 1]"},
 	{CompDecisiveness, "1 − draw_rate: games end with one winner (a game ending at the turn cap is a draw)", "[0, 1]"},
 	{CompLeadChangeRate, "band(r; 0.02, 0.25), r = lead changes per turn", "[0, 1]"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/sim"
@@ -11,17 +12,33 @@ import (
 )
 
 // remeasure measures the top remeasure.top genomes and the seed games of
-// remeasure.seeds again.
+// remeasure.seeds again. When fewer than output.best of the top are sound
+// (no flag: gates, lint, completion, decisions, tricks, a monotone
+// ladder), up to remeasure.reserve more distinct genomes are measured, in
+// order, until output.best are.
 func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 	c := &r.cfg
 	spec := remeasureSpec(c)
-	var todo []*Individual
-	var seedFlags []bool
-	for _, ind := range r.pop[:min(c.Remeasure.Top, len(r.pop))] {
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, false)
+	seeds := seedIDs(c.Remeasure.Seeds)
+	cands := remeasureCandidates(r.finalists(), c.Remeasure.Top+c.Remeasure.Reserve)
+	var out []Remeasured
+	total := func() int { return min(c.Remeasure.Top, len(cands)) + len(seeds) + max(len(out)-c.Remeasure.Top, 0) }
+	sound := 0
+	for i, ind := range cands {
+		if i >= c.Remeasure.Top && sound >= c.Output.Best {
+			break
+		}
+		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: total()})
+		x, err := r.remeasureOne(ctx, ind, &spec)
+		if err != nil {
+			return nil, err
+		}
+		if len(flags(ind.Genome, &x)) == 0 {
+			sound++
+		}
+		out = append(out, x)
 	}
-	for _, id := range seedIDs(c.Remeasure.Seeds) {
+	for _, id := range seeds {
 		g, err := genome.Seed(id)
 		if err != nil {
 			return nil, err
@@ -47,25 +64,56 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
 			r.ev.score(ind)
 		}
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, true)
-	}
-	out := make([]Remeasured, len(todo))
-	for i, ind := range todo {
-		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: i, Total: len(todo)})
+		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: total()})
 		x, err := r.remeasureOne(ctx, ind, &spec)
 		if err != nil {
 			return nil, err
 		}
-		x.Seed = seedFlags[i]
-		out[i] = x
+		x.Seed = true
+		out = append(out, x)
 	}
-	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(todo), Total: len(todo)})
+	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: len(out)})
 	return out, nil
 }
 
+// finalists are the genomes a run's best are chosen from: the final
+// population and the archive's elites, best first (better), each content
+// once.
+func (r *runner) finalists() []*Individual {
+	seen := map[genome.Hash]bool{}
+	var out []*Individual
+	for _, part := range [][]*Individual{r.pop, r.grid.Elites()} {
+		for _, ind := range part {
+			if !seen[ind.Hash] {
+				seen[ind.Hash] = true
+				out = append(out, ind)
+			}
+		}
+	}
+	sortIndividuals(out)
+	return out
+}
+
+// remeasureCandidates picks the top genomes to re-measure from inds (best
+// first): the best that is not a near-clone (nearClone) of one picked
+// before, until top are picked. The report merges near-clones anyway, so
+// re-measuring them would leave fewer distinct games to choose the best
+// from.
+func remeasureCandidates(inds []*Individual, top int) []*Individual {
+	var out []*Individual
+	for _, ind := range inds {
+		if len(out) == top {
+			break
+		}
+		if !slices.ContainsFunc(out, func(o *Individual) bool { return nearClone(o.Genome, ind.Genome) }) {
+			out = append(out, ind)
+		}
+	}
+	return out
+}
+
 // remeasureBatches is the number of independent batches the skill ladder
-// of a re-measurement is played in (and the self-play games once more),
+// of a re-measurement is played in (and the self-play games split into),
 // for the interval of the re-measured fitness.
 const remeasureBatches = 4
 
@@ -74,36 +122,33 @@ const remeasureBatches = 4
 const tQuantile975 = 3.182446305284263
 
 // remeasureOne measures one genome again: spec.games games of self-play,
-// and, when it passes the gates, the skill ladder with spec.skillGames
-// games per pair played as remeasureBatches batches of a quarter each
-// (other seeds) and pooled (poolLadders). The fitness interval is
-// F ± t₃·s/√K (clamped to [−1, 1]): F the fitness of the pooled measures, s the standard
-// deviation of the fitness of the K = remeasureBatches batches, each a
-// quarter of the self-play games (its own seeds) with its ladder batch
-// (batch means; 95%, Student's t with K − 1 degrees of freedom).
+// played once and also measured as remeasureBatches batches of a quarter
+// of the games each (sim.Options.Batches), and, when it passes the gates,
+// the skill ladder with spec.skillGames games per pair played as
+// remeasureBatches batches of a quarter each (other seeds) and pooled
+// (poolLadders). The fitness interval is F ± t₃·s/√K (clamped to
+// [−1, 1]): F the fitness of the pooled measures, s the standard deviation
+// of the fitness of the K = remeasureBatches batches, each a quarter of
+// the self-play games with its ladder batch (batch means; 95%, Student's
+// t with K − 1 degrees of freedom).
 func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSpec) (Remeasured, error) {
 	g := ind.Genome
-	m, err := measure(ctx, g, spec, r.ev.workers)
+	m, batches, err := measureBatches(ctx, g, spec, r.ev.workers, remeasureBatches)
 	if err != nil {
 		return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
 	}
 	var fits []float64
 	if r.fit.gates(&m) == nil {
 		var ladders []*sim.LadderResult
-		for k := range remeasureBatches {
+		for k, bm := range batches {
 			bs := *spec
 			bs.seed = spec.seed + uint64(k+1)*0x9e3779b97f4a7c15
-			bs.games = max(spec.games/remeasureBatches, 2)
 			bs.skillGames = max(spec.skillGames/remeasureBatches, 1)
 			v, err := measureSkill(ctx, g, &bs, r.ev.workers)
 			if err != nil {
 				return Remeasured{}, fmt.Errorf("evolve: re-measuring the skill of %s: %w", g.ID, err)
 			}
 			ladders = append(ladders, v)
-			bm, err := measure(ctx, g, &bs, r.ev.workers)
-			if err != nil {
-				return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
-			}
 			bm.Ladder = v
 			bm.Skill, bm.HasSkill = ladderSkill(v), true
 			fits = append(fits, r.fit.Score(&bm).Fitness)

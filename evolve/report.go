@@ -126,7 +126,7 @@ func (r *runner) finish(ctx context.Context) (*Result, error) {
 // their place after the evolved ones.
 func (r *runner) rank(rm []Remeasured) []*Individual {
 	byID := map[string]*Individual{}
-	for _, ind := range r.pop {
+	for _, ind := range r.finalists() {
 		byID[ind.Genome.ID] = ind
 	}
 	gs := map[string]*genome.Genome{}

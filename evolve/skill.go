@@ -58,7 +58,11 @@ func SkillBand(lo, hi, c float64) float64 {
 }
 
 // ladderSkill is the skill term of a ladder: the mean of SkillBand over
-// its steps, with the chance rate 1/players (0 without steps).
+// its steps, with the chance rate c = 1/players, when every step's win
+// rate is above c; 0 when one is not (or without steps). A ladder whose
+// better player does not win more than its share at some rung is not a
+// ladder of skill, so it earns nothing: selection favours ladders that
+// are monotone (see monotone, which asks the same of the lower bounds).
 func ladderSkill(l *sim.LadderResult) float64 {
 	if l == nil || len(l.Steps) == 0 || l.Players < 1 {
 		return 0
@@ -66,6 +70,9 @@ func ladderSkill(l *sim.LadderResult) float64 {
 	c := 1 / float64(l.Players)
 	sum := 0.0
 	for _, s := range l.Steps {
+		if !(s.WinRate > c) {
+			return 0
+		}
 		sum += SkillBand(s.Lo, s.Hi, c)
 	}
 	return sum / float64(len(l.Steps))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/table"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
@@ -40,9 +41,9 @@ type Options struct {
 	Replay func(game int, r *replay.Replay) error
 	// KeepGames keeps every game's result in Result.Games.
 	KeepGames bool
-	// SitOuts, when Enabled, plays every game as a hold'em session over
-	// engine/table in which players disconnect, pause, come back and
-	// leave between hands (see Session).
+	// SitOuts, when Enabled, plays every game as a session at a table
+	// (engine/table) in which players disconnect, pause, come back, leave
+	// and join between hands (see session and SessionRun).
 	SitOuts SitOuts
 	// Source names the run in replays ("simulate" when empty).
 	Source string
@@ -55,11 +56,22 @@ type Options struct {
 	// the win conditions would give. Evolution uses it so that a game
 	// cannot win fitness by stalling until the cap.
 	CapDraws bool
+	// Batches, when above 1, also measures the games in that many
+	// batches: batch k holds the games whose index is k modulo Batches
+	// (Result.Batches), for a spread over independent parts of one run.
+	Batches int
+
+	// handDone, in tests, sees every finished hand of a session: the
+	// table with its FinishingStacks, and the seats dealt in.
+	handDone func(st *table.State, dealt []bool)
 }
 
 // Result is the outcome of a run.
 type Result struct {
 	Metrics Metrics
+	// Batches are the metrics of the batches of Options.Batches (nil
+	// unless it is above 1).
+	Batches []Metrics
 	// Games holds every game's result, in game order, when
 	// Options.KeepGames is set.
 	Games []GameResult
@@ -105,11 +117,21 @@ func Run(ctx context.Context, prog *game.Program, agents []string, games int, se
 	plan.seed = seed
 
 	acc := newAccumulator(plan.players, plan.agents, prog.HasChips())
+	var parts []*accumulator // the batches of opt.Batches
+	if opt.Batches > 1 {
+		parts = make([]*accumulator, opt.Batches)
+		for k := range parts {
+			parts[k] = newAccumulator(plan.players, plan.agents, prog.HasChips())
+		}
+	}
 	var kept []GameResult
 	if opt.KeepGames {
 		kept = make([]GameResult, 0, games)
 	}
 	err = plan.run(ctx, func(r *GameResult) {
+		if parts != nil {
+			parts[acc.games%len(parts)].add(r)
+		}
 		acc.add(r)
 		if opt.KeepGames {
 			g := *r
@@ -123,18 +145,25 @@ func Run(ctx context.Context, prog *game.Program, agents []string, games int, se
 	if err != nil {
 		return nil, err
 	}
-	m := acc.metrics()
-	m.Game = g.Name
-	if m.Game == "" {
-		m.Game = g.ID
+	label := func(m *Metrics) {
+		m.Game = g.Name
+		if m.Game == "" {
+			m.Game = g.ID
+		}
+		m.GenomeHash = hash.String()
+		m.Seed = seed
+		m.Mode = "interpreter"
+		if opt.SitOuts.Enabled() {
+			m.Mode = "session"
+		}
 	}
-	m.GenomeHash = hash.String()
-	m.Seed = seed
-	m.Mode = "interpreter"
-	if opt.SitOuts.Enabled() {
-		m.Mode = "session"
+	res := &Result{Metrics: acc.metrics(), Games: kept}
+	label(&res.Metrics)
+	for _, a := range parts {
+		res.Batches = append(res.Batches, a.metrics())
+		label(&res.Batches[len(res.Batches)-1])
 	}
-	return &Result{Metrics: m, Games: kept}, nil
+	return res, nil
 }
 
 // plan is a validated run.

@@ -37,8 +37,10 @@ folders too), and writes the hands out as normalised PHH (--to phh) or as one
 replay file (--to replay), which 'deckforge serve' shows in the browser. The
 PHH it writes from replays holds the players dealt in (seats sitting out are
 listed in _outSeats, _outPlayers and _outStacks) and replays in deckforge and
-in PokerKit to the same stacks. It exits 1 when a file cannot be read or
-converted, or when it finds no hand at all.
+in PokerKit to the same stacks; a hand PHH cannot hold (a fold when a
+check is free, a fold out of turn) is refused by name, and a last line
+counts the hands written and refused. It exits 1 when a file cannot be read
+or converted, a hand is refused, or it finds no hand at all.
 `
 
 func runPHH(args []string, io stdio) int {
@@ -226,6 +228,7 @@ func phhConvert(args []string, io stdio) int {
 	}
 	var hands []phh.Hand
 	status := 0
+	var refused phhRefusals
 	for _, file := range files {
 		data, err := safefile.ReadKind(file, io.lim, limits.PHHBytes)
 		if err != nil {
@@ -245,6 +248,7 @@ func phhConvert(args []string, io stdio) int {
 				case errors.Is(err, phhconv.ErrNotPlayed):
 				case err != nil:
 					fmt.Fprintf(io.err, "deckforge phh convert: %s: %v\n", file, err)
+					refused.add(err)
 					status = 1
 				default:
 					hands = append(hands, h)
@@ -266,6 +270,9 @@ func phhConvert(args []string, io stdio) int {
 			}
 			hands = append(hands, e.Hand)
 		}
+	}
+	if refused.n > 0 {
+		fmt.Fprintf(io.err, "deckforge phh convert: %s\n", refused.summary(len(hands)))
 	}
 	if len(hands) == 0 {
 		fmt.Fprintf(io.err, "deckforge phh convert: no hand found in %s (%d files read)\n", strings.Join(fl.Args(), " "), len(files))
@@ -305,4 +312,28 @@ func writeOutput(name string, data []byte, stdout io.Writer) error {
 		return err
 	}
 	return os.WriteFile(name, data, 0o644)
+}
+
+// phhRefusals counts the played hands a PHH writer refused (play --phh,
+// table --phh, phh convert of replays), each already reported by name.
+type phhRefusals struct {
+	n, freeFolds, outOfTurn int
+}
+
+// add counts the refusal err.
+func (r *phhRefusals) add(err error) {
+	r.n++
+	switch {
+	case errors.Is(err, phh.ErrFreeFold):
+		r.freeFolds++
+	case errors.Is(err, phh.ErrFoldOutOfTurn):
+		r.outOfTurn++
+	}
+}
+
+// summary is the line that closes the report: how many hands were
+// written and refused, and why.
+func (r *phhRefusals) summary(written int) string {
+	return fmt.Sprintf("wrote %d hand(s), refused %d (a fold when a check is free: %d; a fold out of turn: %d; other: %d)",
+		written, r.n, r.freeFolds, r.outOfTurn, r.n-r.freeFolds-r.outOfTurn)
 }

@@ -108,13 +108,19 @@ func runPlay(args []string, io stdio) int {
 	if rec != nil {
 		// Written as PokerKit plays them (full raises, the showdown
 		// where it asks for it), so that both replay them.
+		// A hand PHH cannot hold is refused by name and counted, the
+		// others written.
+		var refused phhRefusals
+		kept := rec.Hands[:0:0]
 		for i := range rec.Hands {
 			if err := phh.PokerKitForm(&rec.Hands[i]); err != nil {
 				fmt.Fprintf(io.err, "deckforge play: --phh: hand %d: %v\n", i+1, err)
-				return 1
+				refused.add(err)
+				continue
 			}
+			kept = append(kept, rec.Hands[i])
 		}
-		data, err := phh.MarshalBulk(rec.Hands)
+		data, err := phh.MarshalBulk(kept)
 		if err == nil {
 			err = os.WriteFile(*phhOut, data, 0o644)
 		}
@@ -122,7 +128,11 @@ func runPlay(args []string, io stdio) int {
 			fmt.Fprintf(io.err, "deckforge play: --phh: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(io.out, "wrote %d hand(s) to %s\n", len(rec.Hands), *phhOut)
+		fmt.Fprintf(io.out, "wrote %d hand(s) to %s\n", len(kept), *phhOut)
+		if refused.n > 0 {
+			fmt.Fprintf(io.err, "deckforge play: --phh: %s\n", refused.summary(len(kept)))
+			return 1
+		}
 	}
 	return 0
 }

@@ -145,6 +145,33 @@ func (h *Hand) Unit() chips.Chips {
 	return chips.Scale
 }
 
+// SplitUnit is Unit's rule for a hand being played rather than read (a
+// table's): the split-pot unit is one whole chip when every amount the hand
+// starts with is a whole number of chips, else one hundredth. Such a hand
+// is written as PHH with integer amounts, which PokerKit, the reference of
+// the format, splits in whole chips with the remainder to the first winner,
+// as Settle does; it splits decimal amounts exactly (19 among 3 is
+// 6.333…), which no split to the cent matches, so a hand that keeps to
+// whole chips stays in whole chips.
+func SplitUnit(amounts ...[]chips.Chips) chips.Chips {
+	if hasFraction(amounts...) {
+		return 1
+	}
+	return chips.Scale
+}
+
+// hasFraction reports whether an amount is not a whole number of chips.
+func hasFraction(amounts ...[]chips.Chips) bool {
+	for _, a := range amounts {
+		for _, c := range a {
+			if c%chips.Scale != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Error is a problem with a PHH file: where it is and what is wrong.
 type Error struct {
 	File  string // file name, "" when unknown

@@ -170,20 +170,14 @@ func isMeta(name string) bool {
 
 // hasFraction reports whether an amount of h is not a whole number of chips.
 func (h *Hand) hasFraction() bool {
-	frac := func(c chips.Chips) bool { return c%chips.Scale != 0 }
-	for _, a := range [][]chips.Chips{h.Antes, h.BlindsOrStraddles, h.StartingStacks, h.FinishingStacks, h.Winnings, h.DeadBlinds, {h.BringIn, h.SmallBet, h.BigBet, h.MinBet}} {
-		for _, c := range a {
-			if frac(c) {
-				return true
-			}
-		}
-	}
+	raises := make([]chips.Chips, 0, len(h.Actions))
 	for _, a := range h.Actions {
-		if a.Kind == BetRaise && frac(a.Amount) {
-			return true
+		if a.Kind == BetRaise {
+			raises = append(raises, a.Amount)
 		}
 	}
-	return false
+	return hasFraction(h.Antes, h.BlindsOrStraddles, h.StartingStacks, h.FinishingStacks, h.Winnings, h.DeadBlinds,
+		[]chips.Chips{h.BringIn, h.SmallBet, h.BigBet, h.MinBet}, raises)
 }
 
 func (w *handWriter) raw(name, value string) {

@@ -19,8 +19,12 @@
 //
 // ReadJSON and MarshalJSON read and write the seed's camelCase JSON
 // (_inactive, _intents, _deadBlinds, _deadMoney); ReadPHH and MarshalPHH
-// the same state as a PHH hand (TOML, through engine/phh), players in PHH
-// position order with their seats, the client's author as _author.
+// the same state as a PHH hand (TOML, through engine/phh's PokerKitForm,
+// so that PokerKit replays it too): the players dealt in, in PHH position
+// order with their seats, the other seats in _out user fields, the dead
+// money in p1's ante (_deadMoneyAnte), the client's author as _author.
+// Pots split in whole chips when the hand's amounts are whole
+// (phh.SplitUnit), to the cent otherwise.
 // Validate checks a server state: every per-player array has one entry per
 // player, an active player owes no dead blinds (the seed's impossible
 // states), dead blinds stay within 1.5 big blinds, no card is dealt twice,

@@ -1,10 +1,12 @@
 package table
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
 
+	"github.com/deckforge/deckforge/engine/betting"
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/phh"
 )
@@ -13,68 +15,132 @@ import (
 // _deadBlinds (which engine/phh types).
 const (
 	phhAuthor    = "_author"    // the client's author (PHH's author is the transcriber)
-	phhDeadMoney = "_deadMoney" // dead blinds paid into this hand's pot
+	phhDeadMoney = "_deadMoney" // dead blinds paid into this hand's pot (read only: files written before _deadMoneyAnte)
+	// phhDeadMoneyAnte is the dead money carried in p1's ante and starting
+	// stack: PHH has no dead money, antes are dead money in the main pot.
+	phhDeadMoneyAnte = "_deadMoneyAnte"
+	// The seats not dealt in (sitting out, waiting for the big blind, or
+	// with no chips): PHH players are dealt in (PokerKit deals every
+	// player), so these are user fields, as phh convert writes them.
+	phhOutSeats      = "_outSeats"
+	phhOutPlayers    = "_outPlayers"
+	phhOutStacks     = "_outStacks"
+	phhOutInactive   = "_outInactive"
+	phhOutIntents    = "_outIntents"
+	phhOutDeadBlinds = "_outDeadBlinds"
+	phhOutBlinds     = "_outBlinds" // the forced bets of their positions, posted by nobody
+	phhOutAntes      = "_outAntes"
+	// phhFoldedOut marks the players dealt in who sit out from now on
+	// (they paused or left during the hand, which folded them): PHH's
+	// _inactive means not dealt in.
+	phhFoldedOut = "_foldedOut"
 )
 
-// positionOrder returns the seats in PHH position order: the small blind
-// first and the button last; with two players, the big blind first and the
-// button (who posts the small blind) last.
-func positionOrder(s *State, bl *blinds) []int {
-	n := len(s.Players)
-	start := bl.sb
-	if n == 2 {
-		start = (bl.sb + 1) % n
+// holeDealt returns the seats the actions deal hole cards to.
+func holeDealt(s *State) uint16 {
+	var m uint16
+	for _, a := range s.Actions {
+		if a.Kind == phh.DealHole && a.Player >= 0 && a.Player < len(s.Players) {
+			m |= 1 << a.Player
+		}
 	}
-	order := make([]int, n)
-	for k := range order {
-		order[k] = (start + k) % n
+	return m
+}
+
+// phhOrder returns the seats of dealt in PHH position order: from the
+// first after the button round to the button (heads-up, the big blind
+// first and the button, who posts the small blind, last).
+func phhOrder(bl *blinds, dealt uint16) []int {
+	button := bl.positions(dealt).Button
+	var order []int
+	for k := 1; k <= bl.n; k++ {
+		if seat := (button + k) % bl.n; dealt&(1<<seat) != 0 {
+			order = append(order, seat)
+		}
 	}
 	return order
 }
 
-// MarshalPHH writes s as a PHH (TOML) hand of variant NT. Players are
-// listed in PHH position order (p1 the small blind, the button last;
-// heads-up the forced bets are reverse-assigned as the standard says) and
-// seats gives each one's seat (index + 1), so ReadPHH restores the seat
-// order. min_bet is written as the big blind when s.MinBet is 0. The author
-// of a client state is the user field _author (PHH's author names the
-// transcriber); the dead money is _deadMoney. Every amount is written with
-// a decimal point: the hand's split-pot unit is 0.01 chip, as at the table.
+// MarshalPHH writes s as a PHH (TOML) hand of variant NT that deckforge
+// and PokerKit, the reference of the format, both replay to the same
+// stacks. Its players are the seats dealt in, in PHH position order (p1
+// the first after the button, the button last; heads-up the forced bets
+// are reverse-assigned as the standard says), and seats gives each one's
+// seat (index + 1), so ReadPHH restores the seat order; the other seats
+// (sitting out, waiting, with no chips) are the user fields _outSeats,
+// _outPlayers, _outStacks, _outInactive, _outIntents, _outDeadBlinds,
+// _outBlinds and _outAntes (the forced bets of their positions, which
+// nobody posts). A player dealt in who sits out from now on (it paused or
+// left during the hand, which folded it) is _inactive 0, as PHH's
+// _inactive means not dealt in, and 1 in the user field _foldedOut.
+// Before the hole cards are dealt every seat is a player. A finished hand
+// gets its finishing_stacks (Settle) when s has none. min_bet is
+// written as the big blind when s.MinBet is 0. The author of a client
+// state is the user field _author (PHH's author names the transcriber).
+// The dead money is carried in p1's ante and starting stack (PHH antes are
+// dead money in the main pot) and named by _deadMoneyAnte, which ReadPHH
+// takes back out. Amounts are integers when every one is a whole number of
+// chips (the hand splits pots in whole chips then, phh.SplitUnit), else
+// decimals. The actions are written by phh.PokerKitForm, the one PHH
+// writer of played hands: a hand PHH cannot hold (a fold when a check is
+// free, phh.ErrFreeFold; a fold out of turn) is an error naming the hand.
 //
 // PHH requires two players or more with positive stacks: a state with
-// fewer players, or a player with an empty stack (one leaving), is an
-// error naming the field.
+// fewer players, or a player dealt in with an empty stack, is an error
+// naming the field.
 func MarshalPHH(s State) ([]byte, error) {
-	if err := s.checkShape(); err != nil {
+	h, err := phhHand(s)
+	if err != nil {
 		return nil, err
+	}
+	return phh.Marshal(&h)
+}
+
+// phhHand is the hand MarshalPHH writes.
+func phhHand(s State) (phh.Hand, error) {
+	if err := s.checkShape(); err != nil {
+		return phh.Hand{}, err
 	}
 	s = s.Clone()
 	s.fillDefaults()
 	n := len(s.Players)
 	if n < 2 {
-		return nil, fieldErr("players", "%d player(s): a PHH hand needs two", n)
+		return phh.Hand{}, fieldErr("players", "%d player(s): a PHH hand needs two", n)
 	}
-	for i, c := range s.StartingStacks {
-		if c <= 0 {
-			return nil, playerErr(&s, "startingStacks", i, "%s: PHH needs a positive stack", c)
+	if st, err := Progress(s); err == nil && st.Finished && s.FinishingStacks == nil {
+		// A finished hand is written whole, with its finishing stacks
+		// (none when hidden cards leave its showdown open).
+		if fin, err := Settle(s); err == nil {
+			s.FinishingStacks = fin
 		}
 	}
 	bl, err := blindsOf(s.BlindsOrStraddles)
 	if err != nil {
-		return nil, err
+		return phh.Hand{}, err
 	}
-	order := positionOrder(&s, &bl)
+	dealt := holeDealt(&s)
+	inHand := popcount(dealt) >= 2 // the hole cards are dealt
+	if !inHand {
+		dealt = uint16(1)<<n - 1
+	}
+	for i, c := range s.StartingStacks {
+		if c <= 0 && dealt&(1<<i) != 0 {
+			return phh.Hand{}, playerErr(&s, "startingStacks", i, "%s: PHH needs a positive stack", c)
+		}
+	}
+	order := phhOrder(&bl, dealt)
+	k := len(order)
 	pos := make([]int, n)
-	for k, seat := range order {
-		pos[seat] = k
+	for j, seat := range order {
+		pos[seat] = j
 	}
 	pick := func(a []chips.Chips) []chips.Chips {
 		if a == nil {
 			return nil
 		}
-		out := make([]chips.Chips, n)
-		for k, seat := range order {
-			out[k] = a[seat]
+		out := make([]chips.Chips, k)
+		for j, seat := range order {
+			out[j] = a[seat]
 		}
 		return out
 	}
@@ -87,24 +153,47 @@ func MarshalPHH(s State) ([]byte, error) {
 		FinishingStacks:   pick(s.FinishingStacks),
 		DeadBlinds:        pick(s.DeadBlinds),
 		SeatCount:         s.SeatCount,
-		Decimal:           true,
 		Fields:            map[string]any{"hand": int64(s.Hand)},
-	}
-	if n == 2 {
-		h.BlindsOrStraddles[0], h.BlindsOrStraddles[1] = h.BlindsOrStraddles[1], h.BlindsOrStraddles[0]
 	}
 	if h.MinBet <= 0 {
 		h.MinBet = bl.big
 	}
+	// The unit the table splits this hand's pots in (see hand.start).
+	h.Decimal = phh.SplitUnit(h.StartingStacks, h.Antes, h.BlindsOrStraddles, []chips.Chips{s.DeadMoney, h.MinBet}) != chips.Scale
+	var foldedOut []any
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])
 		h.Seats = append(h.Seats, seat+1)
-		in := 0
-		if s.Inactive[seat] {
-			in = 1
+		in := boolInt(s.Inactive[seat])
+		if inHand {
+			// Dealt in: playing this hand, whatever comes next.
+			foldedOut = append(foldedOut, int64(in))
+			in = 0
 		}
 		h.Inactive = append(h.Inactive, in)
 		h.Intents = append(h.Intents, int(s.Intents[seat]))
+	}
+	if slices.Contains(foldedOut, any(int64(1))) {
+		h.Fields[phhFoldedOut] = foldedOut
+	}
+	var outSeats, outPlayers, outStacks, outInactive, outIntents, outDead, outBlinds, outAntes []any
+	for seat := range n {
+		if dealt&(1<<seat) != 0 {
+			continue
+		}
+		outSeats = append(outSeats, int64(seat+1))
+		outPlayers = append(outPlayers, s.Players[seat])
+		outStacks = append(outStacks, phhAmount(s.StartingStacks[seat]))
+		outInactive = append(outInactive, int64(boolInt(s.Inactive[seat])))
+		outIntents = append(outIntents, int64(s.Intents[seat]))
+		outDead = append(outDead, phhAmount(s.DeadBlinds[seat]))
+		outBlinds = append(outBlinds, phhAmount(s.BlindsOrStraddles[seat]))
+		outAntes = append(outAntes, phhAmount(s.Antes[seat]))
+	}
+	if outSeats != nil {
+		h.Fields[phhOutSeats], h.Fields[phhOutPlayers], h.Fields[phhOutStacks] = outSeats, outPlayers, outStacks
+		h.Fields[phhOutInactive], h.Fields[phhOutIntents], h.Fields[phhOutDeadBlinds] = outInactive, outIntents, outDead
+		h.Fields[phhOutBlinds], h.Fields[phhOutAntes] = outBlinds, outAntes
 	}
 	for _, a := range s.Actions {
 		if a.Player >= 0 {
@@ -115,10 +204,36 @@ func MarshalPHH(s State) ([]byte, error) {
 	if s.Author != "" {
 		h.Fields[phhAuthor] = s.Author
 	}
-	if s.DeadMoney != 0 {
-		h.Fields[phhDeadMoney] = phhAmount(s.DeadMoney)
+	if d := s.DeadMoney; d != 0 {
+		h.Antes[0] += d
+		h.StartingStacks[0] += d
+		h.Fields[phhDeadMoneyAnte] = phhAmount(d)
 	}
-	return phh.Marshal(&h)
+	// Heads-up PHH reverse-assigns the forced bets, antes included.
+	h.BlindsOrStraddles = betting.PHHForcedBets(h.BlindsOrStraddles, slices.Clone(h.BlindsOrStraddles))
+	h.Antes = betting.PHHForcedBets(h.Antes, slices.Clone(h.Antes))
+	if err := phh.PokerKitForm(&h); err != nil {
+		return phh.Hand{}, fmt.Errorf("hand %d: %w", s.Hand, err) // phh.ErrFreeFold among them
+	}
+	if h.FinishingStacks != nil {
+		// The hand as written must end as the table's did.
+		res, err := phh.Replay(&h)
+		if err != nil {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH does not replay: %w", s.Hand, err)
+		}
+		if !slices.Equal(res.Stacks, h.FinishingStacks) {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH replays to stacks %v, the table ends with %v", s.Hand, res.Stacks, h.FinishingStacks)
+		}
+	}
+	return h, nil
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // phhAmount is a TOML value for an amount: an integer when whole.
@@ -148,6 +263,48 @@ func ReadPHH(data []byte) (State, error) {
 	if h.Players == nil {
 		return State{}, fieldErr("players", "missing (a table state names its players)")
 	}
+	if len(h.BlindsOrStraddles) == n {
+		// Heads-up PHH reverse-assigns the forced bets: each player's own.
+		h.BlindsOrStraddles = betting.PHHForcedBets(make([]chips.Chips, n), h.BlindsOrStraddles)
+	}
+	if len(h.Antes) == n {
+		h.Antes = betting.PHHForcedBets(make([]chips.Chips, n), h.Antes)
+	}
+	var deadMoney chips.Chips
+	if v, ok := h.Fields[phhDeadMoneyAnte]; ok {
+		d, err := phhAmountField(phhDeadMoneyAnte, v)
+		if err != nil {
+			return State{}, err
+		}
+		if n == 0 || len(h.Antes) == 0 || h.Antes[0] < d || h.StartingStacks[0] < d {
+			return State{}, fieldErr(phhDeadMoneyAnte, "%s: more than p1's ante or stack, which carry it", d)
+		}
+		h.Antes[0] -= d
+		h.StartingStacks[0] -= d
+		deadMoney = d
+	}
+	if v, ok := h.Fields[phhFoldedOut]; ok {
+		l, ok := v.([]any)
+		if !ok || len(l) != n {
+			return State{}, fieldErr(phhFoldedOut, "want one 0 or 1 per player")
+		}
+		if h.Inactive == nil {
+			h.Inactive = make([]int, n)
+		}
+		for i, x := range l {
+			switch x {
+			case int64(0):
+			case int64(1):
+				h.Inactive[i] = 1
+			default:
+				return State{}, fieldErr(fmt.Sprintf("%s[%d]", phhFoldedOut, i), "want 0 or 1")
+			}
+		}
+	}
+	if err := addOutSeats(&h); err != nil {
+		return State{}, err
+	}
+	n = len(h.StartingStacks)
 	order := make([]int, n) // order[seat] = PHH index
 	for k := range order {
 		order[k] = k
@@ -164,10 +321,6 @@ func ReadPHH(data []byte) (State, error) {
 	for seat, k := range order {
 		pos[k] = seat
 	}
-	blindsPHH := slices.Clone(h.BlindsOrStraddles)
-	if n == 2 {
-		blindsPHH[0], blindsPHH[1] = blindsPHH[1], blindsPHH[0]
-	}
 	pick := func(a []chips.Chips) []chips.Chips {
 		if a == nil {
 			return nil
@@ -182,7 +335,7 @@ func ReadPHH(data []byte) (State, error) {
 		SeatCount:         h.SeatCount,
 		MinBet:            h.MinBet,
 		StartingStacks:    pick(h.StartingStacks),
-		BlindsOrStraddles: pick(blindsPHH),
+		BlindsOrStraddles: pick(h.BlindsOrStraddles),
 		Antes:             pick(h.Antes),
 		DeadBlinds:        pick(h.DeadBlinds),
 		FinishingStacks:   pick(h.FinishingStacks),
@@ -228,22 +381,13 @@ func ReadPHH(data []byte) (State, error) {
 		}
 		s.Author = a
 	}
+	s.DeadMoney = deadMoney
 	if v, ok := h.Fields[phhDeadMoney]; ok {
-		switch v := v.(type) {
-		case int64:
-			if v < 0 || v > int64(maxAmount/chips.Scale) {
-				return State{}, fieldErr(phhDeadMoney, "%d is out of range", v)
-			}
-			s.DeadMoney = chips.FromInt(v)
-		case float64:
-			c, err := chips.FromFloat(v)
-			if err != nil {
-				return State{}, fieldErr(phhDeadMoney, "%v", err)
-			}
-			s.DeadMoney = c
-		default:
-			return State{}, fieldErr(phhDeadMoney, "want an amount")
+		d, err := phhAmountField(phhDeadMoney, v)
+		if err != nil {
+			return State{}, err
 		}
+		s.DeadMoney += d
 	}
 	if err := s.checkShape(); err != nil {
 		return State{}, err
@@ -252,4 +396,119 @@ func ReadPHH(data []byte) (State, error) {
 		s.MinBet = 0
 	}
 	return s, nil
+}
+
+// phhAmountField reads the amount v of the user field name.
+func phhAmountField(name string, v any) (chips.Chips, error) {
+	switch v := v.(type) {
+	case int64:
+		if v < 0 || v > int64(maxAmount/chips.Scale) {
+			return 0, fieldErr(name, "%d is out of range", v)
+		}
+		return chips.FromInt(v), nil
+	case float64:
+		c, err := chips.FromFloat(v)
+		if err != nil {
+			return 0, fieldErr(name, "%v", err)
+		}
+		if c < 0 || c > maxAmount {
+			return 0, fieldErr(name, "%v is out of range", v)
+		}
+		return c, nil
+	}
+	return 0, fieldErr(name, "want an amount")
+}
+
+// addOutSeats appends to h, as players, the seats MarshalPHH writes in the
+// _out user fields (not dealt in), so that ReadPHH seats them again.
+func addOutSeats(h *phh.Hand) error {
+	v, ok := h.Fields[phhOutSeats]
+	if !ok {
+		return nil
+	}
+	list := func(name string) ([]any, error) {
+		v, ok := h.Fields[name].([]any)
+		if !ok {
+			return nil, fieldErr(name, "want an array (with %s)", phhOutSeats)
+		}
+		return v, nil
+	}
+	seats, ok := v.([]any)
+	if !ok {
+		return fieldErr(phhOutSeats, "want an array of seats")
+	}
+	if h.Seats == nil {
+		return fieldErr("seats", "missing (with %s)", phhOutSeats)
+	}
+	var cols [7][]any
+	for i, name := range []string{phhOutPlayers, phhOutStacks, phhOutInactive, phhOutIntents, phhOutDeadBlinds, phhOutBlinds, phhOutAntes} {
+		c, err := list(name)
+		if err != nil {
+			return err
+		}
+		if len(c) != len(seats) {
+			return fieldErr(name, "%d entries, %s has %d", len(c), phhOutSeats, len(seats))
+		}
+		cols[i] = c
+	}
+	k := len(h.StartingStacks)
+	if h.Inactive == nil {
+		h.Inactive = make([]int, k)
+	}
+	if h.Intents == nil {
+		h.Intents = make([]int, k)
+	}
+	if h.DeadBlinds == nil {
+		h.DeadBlinds = make([]chips.Chips, k)
+	}
+	if h.Antes == nil {
+		h.Antes = make([]chips.Chips, k)
+	}
+	for j := range seats {
+		at := func(name string) string { return fmt.Sprintf("%s[%d]", name, j) }
+		seat, ok := seats[j].(int64)
+		if !ok || seat < 1 || seat > MaxSeats {
+			return fieldErr(at(phhOutSeats), "want a seat number 1..%d", MaxSeats)
+		}
+		name, ok := cols[0][j].(string)
+		if !ok {
+			return fieldErr(at(phhOutPlayers), "want a name")
+		}
+		stack, err := phhAmountField(at(phhOutStacks), cols[1][j])
+		if err != nil {
+			return err
+		}
+		inactive, ok1 := cols[2][j].(int64)
+		intent, ok2 := cols[3][j].(int64)
+		if !ok1 || inactive < 0 || inactive > 1 {
+			return fieldErr(at(phhOutInactive), "want 0 or 1")
+		}
+		if !ok2 || intent < 0 || intent > int64(Leave) {
+			return fieldErr(at(phhOutIntents), "want an intent 0..3")
+		}
+		dead, err := phhAmountField(at(phhOutDeadBlinds), cols[4][j])
+		if err != nil {
+			return err
+		}
+		blind, err := phhAmountField(at(phhOutBlinds), cols[5][j])
+		if err != nil {
+			return err
+		}
+		ante, err := phhAmountField(at(phhOutAntes), cols[6][j])
+		if err != nil {
+			return err
+		}
+		h.Players = append(h.Players, name)
+		h.Seats = append(h.Seats, int(seat))
+		h.StartingStacks = append(h.StartingStacks, stack)
+		h.BlindsOrStraddles = append(h.BlindsOrStraddles, blind)
+		h.Antes = append(h.Antes, ante)
+		h.DeadBlinds = append(h.DeadBlinds, dead)
+		h.Inactive = append(h.Inactive, int(inactive))
+		h.Intents = append(h.Intents, int(intent))
+		if h.FinishingStacks != nil {
+			h.FinishingStacks = append(h.FinishingStacks, stack)
+		}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -23,6 +24,7 @@ type sim struct {
 	pool     []string
 	maxBuyIn chips.Chips
 	stats    map[string]int
+	onPHH    func(data []byte) // when set, sees every PHH hand written (a PokerKit check outside the tests)
 }
 
 const simTable = "T"
@@ -371,6 +373,9 @@ func (m *sim) hand() {
 		}
 		m.check("play")
 	}
+	if !shortcut {
+		m.checkPHH()
+	}
 	if rng.IntN(3) == 0 {
 		var err error
 		if m.s, _, err = m.presence.Expire(m.s); err != nil {
@@ -437,6 +442,57 @@ func (m *sim) hand() {
 	m.check("next")
 }
 
+// checkPHH writes the finished hand as PHH: either it is refused for a
+// reason PHH has no action for (a fold when a check is free, a fold out
+// of turn), or engine/phh replays it to the table's finishing stacks and
+// ReadPHH gives the state back.
+func (m *sim) checkPHH() {
+	t := m.t
+	t.Helper()
+	st, err := Progress(m.s)
+	if err != nil || !st.Dealt {
+		return
+	}
+	s := m.s.Clone()
+	s.fillDefaults()
+	if s.FinishingStacks, err = Settle(s); err != nil {
+		t.Fatalf("settle: %v", err)
+	}
+	data, err := MarshalPHH(s)
+	switch {
+	case errors.Is(err, phh.ErrFreeFold):
+		m.stats["phh refused: free fold"]++
+		return
+	case errors.Is(err, phh.ErrFoldOutOfTurn):
+		m.stats["phh refused: fold out of turn"]++
+		return
+	case err != nil:
+		t.Fatalf("hand %d: PHH: %v\n%s", s.Hand, err, mustJSON(s))
+	}
+	h, err := phh.Unmarshal(data)
+	if err != nil {
+		t.Fatalf("hand %d: reading the PHH: %v\n%s", s.Hand, err, data)
+	}
+	res, err := phh.Replay(&h)
+	if err != nil {
+		t.Fatalf("hand %d: replaying the PHH: %v\n%s", s.Hand, err, data)
+	}
+	if !slices.Equal(res.Stacks, h.FinishingStacks) {
+		t.Fatalf("hand %d: the PHH replays to %v, the table ends with %v\n%s", s.Hand, res.Stacks, h.FinishingStacks, data)
+	}
+	checkPHHRoundTrip(t, s, data)
+	m.stats["phh"]++
+	if m.onPHH != nil {
+		m.onPHH(data)
+	}
+	if len(h.Players) < len(s.Players) {
+		m.stats["phh with seats out"]++
+	}
+	if _, ok := h.Fields[phhDeadMoneyAnte]; ok {
+		m.stats["phh with dead money"]++
+	}
+}
+
 // finishByStacks ends the hand by giving it random finishing stacks: the
 // dealt players' chips and the dead money shared out anew.
 func (m *sim) finishByStacks() {
@@ -487,7 +543,8 @@ func TestPropertyRandomSequences(t *testing.T) {
 	// The sample reaches every transition.
 	for _, k := range []string{"intent play", "intent pause_until_bb", "intent pause", "intent leave", "fold on pause",
 		"join", "left", "dead money", "owing", "marked to leave", "idle hand", "finishing stacks",
-		"disconnect", "reconnect", "expired", "reload", "short of the blind"} {
+		"disconnect", "reconnect", "expired", "reload", "short of the blind",
+		"phh", "phh with seats out", "phh with dead money", "phh refused: free fold", "phh refused: fold out of turn"} {
 		if stats[k] < 10 {
 			t.Errorf("%q happened %d times", k, stats[k])
 		}

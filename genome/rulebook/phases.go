@@ -161,7 +161,12 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 	case genome.PhaseBetting:
 		d := &p.Betting
 		var b strings.Builder
-		b.WriteString("Betting round: players may check, bet, call, raise, fold or go all in. ")
+		first := !laterBettingRound(g, p)
+		if first {
+			b.WriteString("Betting round: players may check, bet, call, raise, fold or go all in. ")
+		} else {
+			b.WriteString("Another betting round, played as the first. ")
+		}
 		switch d.Structure {
 		case genome.FixedLimit:
 			b.WriteString(fmt.Sprintf("Fixed limit: every bet and raise is exactly %s, and there are at most %s in the round.", chipsText(d.MinBet), plural(int(d.MaxRaises), "raise", "raises")))
@@ -175,7 +180,9 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 				b.WriteString(fmt.Sprintf(" There are at most %s in the round.", plural(int(d.MaxRaises), "raise", "raises")))
 			}
 		}
-		b.WriteString(" An all-in for less than a full raise does not reopen the betting. The round ends when everyone still in has acted and all bets are matched. In the first betting round of a hand with blinds, the player after the big blind acts first (with two players, the dealer); otherwise the first player after the dealer still in the hand.")
+		if first {
+			b.WriteString(" An all-in for less than a full raise does not reopen the betting. The round ends when everyone still in has acted and all bets are matched. In the first betting round of a hand with blinds, the player after the big blind acts first (with two players, the dealer); otherwise the first player after the dealer still in the hand.")
+		}
 		return b.String()
 	case genome.PhaseClaim:
 		d := &p.Claim
@@ -206,9 +213,12 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 		b.WriteString("Showdown: the players still in the hand show their cards. ")
 		switch d.Method {
 		case genome.ShowdownPokerHigh:
-			if d.HoleCards == 0 {
+			switch {
+			case d.HoleCards == 0 && !hasCommunity(g):
+				b.WriteString("The best five-card poker hand made from a player's own cards wins")
+			case d.HoleCards == 0:
 				b.WriteString("The best five-card poker hand made from a player's own cards and the community cards wins")
-			} else {
+			default:
 				b.WriteString(fmt.Sprintf("Each player makes the best five-card poker hand from exactly %d of their own cards and %d community cards; the best hand wins", d.HoleCards, 5-d.HoleCards))
 			}
 			b.WriteString(" (royal flush, straight flush, four of a kind, full house, flush, straight, three of a kind, two pair, one pair, high card; an ace may be high or low in a straight).")
@@ -250,6 +260,30 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 		return b.String()
 	}
 	return unknownPhase
+}
+
+// laterBettingRound reports whether p is a betting phase of g after the
+// first one, whose general rules the rulebook then does not repeat.
+func laterBettingRound(g *genome.Genome, p *genome.Phase) bool {
+	for i := range g.Phases {
+		if g.Phases[i].Kind == genome.PhaseBetting {
+			return p != &g.Phases[i]
+		}
+	}
+	return false
+}
+
+// hasCommunity reports whether g lays out community cards.
+func hasCommunity(g *genome.Genome) bool {
+	if g.Setup.Community > 0 {
+		return true
+	}
+	for i := range g.Phases {
+		if p := &g.Phases[i]; p.Kind == genome.PhaseDeal && p.Deal.To == genome.DealToCommunity {
+			return true
+		}
+	}
+	return false
 }
 
 // unknownPhase stands for a phase whose kind phaseText does not know.

@@ -79,7 +79,8 @@ const (
 //
 // The variant is the hand's (NT when it has none); NT, FT and PO are
 // converted. A hand PHH cannot hold (not hold'em- or Omaha-shaped, a
-// seat acting out of turn) is an error.
+// seat acting out of turn, a fold when a check is free: phh.ErrFreeFold)
+// is an error.
 func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 	fail := func(format string, args ...any) (phh.Hand, error) {
 		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %s", i, fmt.Sprintf(format, args...))
@@ -309,7 +310,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		}
 	}
 	if err := phh.PokerKitForm(&h); err != nil {
-		return fail("%v", err)
+		return phh.Hand{}, fmt.Errorf("phhconv: hand %d: %w", i, err) // phh.ErrFreeFold among them
 	}
 	// The PHH must replay to the hand's stacks.
 	res, err := phh.Replay(&h)

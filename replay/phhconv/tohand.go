@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/deckforge/deckforge/engine/betting"
@@ -489,20 +490,25 @@ func (c *conv) finish(rh *replay.Hand) error {
 	return nil
 }
 
-// awards records a settlement as replay.SettlementEvents gives it. With
-// ante trimming an award names the replay's last pot at most.
+// awards records a settlement as replay.SettlementEvents gives it, built
+// once. With ante trimming the replay's table can hold fewer pots than the
+// settlement (the trimmed antes are not a pot of their own there): an
+// award names the replay's last pot at most.
 func (c *conv) awards(rh *replay.Hand, st *phh.Settlement) {
 	bh := c.hr.Betting()
 	showdown := bits.OnesCount16(bh.InHand()) > 1
 	events := replay.SettlementEvents(st, c.seat, showdown, c.describe, 0)
 	if c.h.AnteTrimming != nil && *c.h.AnteTrimming {
-		// The replay's pots after the uncalled bet went back.
 		k := 0
 		if len(events) > 0 && events[0].Kind == replay.Uncalled {
-			c.emit(events[0])
 			k = 1
 		}
-		events = replay.SettlementEvents(st, c.seat, showdown, c.describe, c.replayPots(rh))[k:]
+		last := c.replayPots(rh, events[:k]) - 1
+		for i := k; i < len(events); i++ {
+			if events[i].Kind == replay.Award {
+				events[i].Pot = min(events[i].Pot, last)
+			}
+		}
 	}
 	for _, e := range events {
 		c.emit(e)
@@ -510,10 +516,11 @@ func (c *conv) awards(rh *replay.Hand, st *phh.Settlement) {
 }
 
 // replayPots returns how many pots the replay's table holds after the
-// events recorded so far (the uncalled bet returned, before any award).
-func (c *conv) replayPots(rh *replay.Hand) int {
+// events recorded so far and then more (the uncalled bet returned, before
+// any award); at least one.
+func (c *conv) replayPots(rh *replay.Hand, more []replay.Event) int {
 	h := *rh
-	h.Events = c.events
+	h.Events = append(slices.Clip(c.events), more...)
 	r := &replay.Replay{Game: replay.Game{Kind: replay.Poker, SeatCount: c.seatCount}, Hands: []replay.Hand{h}}
 	cur := replay.NewCursor(r, [32]byte{})
 	if err := cur.Seek(0, len(h.Events)); err != nil {
