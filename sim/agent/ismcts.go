@@ -186,6 +186,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
 		return a.chooseClaim(v, pr)
 	}
+	if pr.asks && a.limit == 0 && v.LegalMove(0).Kind == game.MoveAsk {
+		return a.chooseAsk(v, pr)
+	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	if a.limit > 0 {
 		start := time.Now()
@@ -324,10 +327,11 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // rollout plays random moves in a.det until the end, or RolloutCap moves,
 // or the end of the present hand in a game of several hands, and writes
 // the rewards into a.rew: the game's rewards at the end, the heuristic
-// evaluation (see evaluate) otherwise. Betting decisions play the betting
-// policy (see betPolicy).
+// evaluation (see evaluate) otherwise. Betting, claim and ask decisions
+// play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
+	ruled := pr.betting || pr.claims || pr.asks
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -339,9 +343,11 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 			return
 		}
-		if m, ok := a.policy(pr, det); ok {
-			det.ApplyUnchecked(m)
-			continue
+		if ruled {
+			if m, ok := a.policy(pr, det); ok {
+				det.ApplyUnchecked(m)
+				continue
+			}
 		}
 		n := det.NumLegal()
 		m := det.LegalMove(a.intN(n))
@@ -360,7 +366,8 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 // policy returns the move of the player to move in det when the search
 // models it by a rule rather than a search or random play: the betting
 // policy (betPolicy) for betting decisions, the greedy claim rule
-// (claimPolicy) in claim phases. ok is false otherwise.
+// (claimPolicy) in claim phases, the greedy ask rule (heuristics.ask) for
+// asks. ok is false otherwise.
 func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	if pr.betting {
 		if m, ok := a.betPolicy(pr, det); ok {
@@ -369,6 +376,10 @@ func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	}
 	if pr.claims {
 		return a.claimPolicy(pr, det)
+	}
+	if pr.asks && det.LegalMove(0).Kind == game.MoveAsk {
+		det.ObserveInto(det.ToMove(), &a.h.obs, false)
+		return a.h.ask(NewView(det), a.rng)
 	}
 	return game.Move{}, false
 }
