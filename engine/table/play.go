@@ -167,7 +167,7 @@ func (r *hand) start() error {
 		Hand: betting.HandConfig{
 			Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
 			Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-			DeadMoney: s.DeadMoney, Unit: phh.SplitUnit(stacks[:n], antes[:n], blindsIn[:n], []chips.Chips{s.DeadMoney, minBet}),
+			DeadMoney: s.DeadMoney, Unit: splitUnit(s, stacks[:n], antes[:n], blindsIn[:n], minBet),
 		},
 	}
 	if err := r.run.Reset(cfg); err != nil {
@@ -183,6 +183,21 @@ func (r *hand) start() error {
 	}
 	r.started = true
 	return nil
+}
+
+// splitUnit returns the unit the hand of s splits its pots in:
+// phh.SplitUnit of what the seats dealt in start with (stacks, antes,
+// blinds), the dead money, the minimum bet and every raise of the hand, so
+// that the hand is played in whole chips, and written so as PHH, only when
+// all of them are whole.
+func splitUnit(s *State, stacks, antes, blinds []chips.Chips, minBet chips.Chips) chips.Chips {
+	var raises []chips.Chips
+	for _, a := range s.Actions {
+		if a.Kind == phh.BetRaise {
+			raises = append(raises, a.Amount)
+		}
+	}
+	return phh.SplitUnit(stacks, antes, blinds, []chips.Chips{s.DeadMoney, minBet}, raises)
 }
 
 // finished reports whether the hand is over: one player is left, or the
