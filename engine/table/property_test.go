@@ -25,7 +25,7 @@ type sim struct {
 	maxBuyIn chips.Chips
 	stats    map[string]int
 	onPHH    func(data []byte) // when set, sees every PHH hand written (a PokerKit check outside the tests)
-	whole    bool               // whole chips: blinds 1/2, buy-ins in whole chips (pots split in whole chips)
+	whole    bool              // whole chips: blinds 1/2, buy-ins in whole chips (pots split in whole chips)
 }
 
 const simTable = "T"
