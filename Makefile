@@ -99,6 +99,12 @@ fuzz:
 sessions:
 	@scripts/sessions.sh 1 20
 
+# Sit-out sessions of every betting seed with mixed agents (greedy, ismcts,
+# random, house), hands played by engine/game, for run seeds 1..3.
+.PHONY: sessions-all
+sessions-all:
+	@scripts/sessions_all.sh 1 3
+
 clean:
 	rm -rf $(BIN) bench.txt
 

@@ -64,3 +64,18 @@ func BenchmarkSession(b *testing.B) {
 	}
 	b.ReportMetric(res.Metrics.HandsMean.Value*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
 }
+
+// BenchmarkSessionGame plays b.N 6-seat pot-limit Omaha sessions of 100
+// hands with greedy and random players and the default sit-outs: every
+// hand is a game of engine/game set up by engine/table.
+func BenchmarkSessionGame(b *testing.B) {
+	p := program(b, "omaha_pl")
+	opt := sessionOptions(100)
+	b.ReportAllocs()
+	b.ResetTimer()
+	res, err := Run(context.Background(), p, []string{"greedy", "random", "greedy", "random", "greedy", "random"}, b.N, 1, 1, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(res.Metrics.HandsMean.Value*float64(b.N)/b.Elapsed().Seconds(), "hands/s")
+}

@@ -38,16 +38,20 @@
 //
 // engine/game plays a chip game as a session of hands but has no way to
 // sit a player out between hands and let it come back. With Options.SitOuts
-// enabled a run therefore plays every game as a session of hold'em hands
-// over engine/table, for genomes shaped like Texas hold'em (HoldemShaped)
-// and house or random agents: players disconnect (auto-actions, grace
+// enabled a run therefore plays every game as a session at an engine/table
+// table, for every genome with chips, a betting phase and forced bets
+// (SessionRun) and every agent: players disconnect (auto-actions, grace
 // period, stand-up through table.Presence), pause, pause until the big
 // blind, come back (paying dead blinds, or free at the big blind) and leave,
 // and join (buying in from a bankroll the ledger reloads), driven by the
 // probabilities of SitOuts, with engine/table's Merge, Presence and Next
-// applying the sit-in/sit-out rules between hands. Each hand is played on
-// the table's hand runner (table.Runner, a phh.Runner) with typed actions;
-// its settlement gives the table its finishing stacks.
+// applying the sit-in/sit-out rules between hands. A hold'em-shaped genome
+// (HoldemShaped) played by house and random agents plays each hand on the
+// table's hand runner (table.Runner, a phh.Runner) with typed actions; any
+// other session plays each hand as one game of engine/game
+// (game.Program.ResetHand) set up by table.HandConfig, whose players are
+// the session's physical seats, with the run's agents. Either way the
+// hand's finishing stacks go back to the table.
 //
 // # Replays
 //
@@ -57,7 +61,13 @@
 // bet after, folds, plays, draws, tricks, showdowns, pot awards,
 // eliminations); a session from the actions played on the hand runner
 // and its settlement (replay.SettlementEvents), with every sit-out
-// transition between hands.
+// transition between hands. A session whose hands engine/game plays is
+// recorded from the events of its hands (as a game is), one replay hand per
+// table hand, its seats the table's (by physical seat) so that the sit-out
+// transitions between hands show too. phh convert writes such replays as
+// PHH when their variant is one (hold'em, Omaha); the hands of other
+// genomes (draw, ante-only and other games) are not PHH-expressible, and
+// phh convert says so for each instead of writing a file.
 //
 // # Speed
 //

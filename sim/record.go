@@ -55,6 +55,13 @@ type recorder struct {
 	// until all are known: which one is the small blind follows from the
 	// positions, not from the amounts (a short stack posts less).
 	blinds []heldBlind
+
+	// sess, when set, is the session whose table hands (one game each)
+	// are recorded as the hands of one replay: the seats of a hand are the
+	// table's (see sessionGame.handSeats), the replay's BeginHand records
+	// the sit-out transitions between hands, and a hand's end is not the
+	// end of the game.
+	sess *sessionGame
 }
 
 // heldBlind is a blind posted by seat: amount chips (all in when short).
@@ -210,6 +217,11 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 		if !rc.settled {
 			rc.settle(s)
 		}
+		if rc.sess != nil { // a table hand ends; the session goes on
+			rec.EndHand()
+			rc.in = false
+			return
+		}
 		var w []int
 		for m := e.Winners; m != 0; m &= m - 1 {
 			w = append(w, bits.TrailingZeros16(m))
@@ -348,7 +360,9 @@ func (rc *recorder) event(s *game.State, e *game.Event) {
 	case game.EvOut:
 		rec.Out(p)
 	case game.EvSitOut:
-		rec.SitOut(p)
+		if rc.sess == nil { // at a table, the table seats the players
+			rec.SitOut(p)
+		}
 	case game.EvHandEnd:
 		rc.settle(s)
 	}
@@ -373,9 +387,13 @@ func (rc *recorder) startHand(s *game.State, e *game.Event) {
 		hs.Button = replay.NoSeat
 	}
 	hs.Piles = pileNames
-	for p := 0; p < rc.n; p++ {
-		hs.Seats = append(hs.Seats, replay.Seat{Seat: p, Name: rc.names[p], Stack: s.Chips(p),
-			Score: int64(s.Score(p)), Inactive: s.Eliminated(p)})
+	if rc.sess != nil {
+		rc.sess.handSeats(&hs)
+	} else {
+		for p := 0; p < rc.n; p++ {
+			hs.Seats = append(hs.Seats, replay.Seat{Seat: p, Name: rc.names[p], Stack: s.Chips(p),
+				Score: int64(s.Score(p)), Inactive: s.Eliminated(p)})
+		}
 	}
 	rc.rec.BeginHand(hs)
 	rc.in, rc.settled = true, false
@@ -388,6 +406,9 @@ func (rc *recorder) startHand(s *game.State, e *game.Event) {
 func (rc *recorder) settle(s *game.State) {
 	t := rc.rec.Table()
 	for p := 0; p < rc.n && p < len(t.Seats); p++ {
+		if rc.sess != nil && !t.Seats[p].Present {
+			continue // an empty seat of a session's table
+		}
 		if d := s.Chips(p) - t.Seats[p].Stack; d > 0 {
 			rc.rec.Award(0, []int{p}, []chips.Chips{d}, "returned")
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/table"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
 	"github.com/deckforge/deckforge/sim/agent"
@@ -40,9 +41,9 @@ type Options struct {
 	Replay func(game int, r *replay.Replay) error
 	// KeepGames keeps every game's result in Result.Games.
 	KeepGames bool
-	// SitOuts, when Enabled, plays every game as a hold'em session over
-	// engine/table in which players disconnect, pause, come back and
-	// leave between hands (see Session).
+	// SitOuts, when Enabled, plays every game as a session at a table
+	// (engine/table) in which players disconnect, pause, come back, leave
+	// and join between hands (see session and SessionRun).
 	SitOuts SitOuts
 	// Source names the run in replays ("simulate" when empty).
 	Source string
@@ -59,6 +60,10 @@ type Options struct {
 	// batches: batch k holds the games whose index is k modulo Batches
 	// (Result.Batches), for a spread over independent parts of one run.
 	Batches int
+
+	// handDone, in tests, sees every finished hand of a session: the
+	// table with its FinishingStacks, and the seats dealt in.
+	handDone func(st *table.State, dealt []bool)
 }
 
 // Result is the outcome of a run.

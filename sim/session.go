@@ -71,6 +71,10 @@ type session struct {
 	lead leadTrack
 	tr   stats.Tracker
 	eval *handeval.Evaluator
+
+	// gh plays the hands as games of engine/game when the run is not a
+	// hold'em table of house and random players (see SessionRun).
+	gh *gameHands
 }
 
 func newSession(pl *plan) (*session, error) {
@@ -125,6 +129,11 @@ func newSession(pl *plan) (*session, error) {
 	}
 	ss.tableRNG = rand.New(&ss.tablePCG)
 	ss.sitRNG = rand.New(&ss.sitPCG)
+	if tableHands(g, pl.agents) != nil {
+		if err := ss.newGameHands(); err != nil {
+			return nil, err
+		}
+	}
 	return ss, nil
 }
 
@@ -139,6 +148,8 @@ type sessionGame struct {
 	// buy-ins, what leaving players cash out, the reloads of joiners.
 	ledger *table.Ledger
 	rec    *replay.Recorder
+	// grec records the session when engine/game plays its hands.
+	grec *recorder
 	// The hand in progress, by physical seat.
 	h handTrack
 }
@@ -208,21 +219,26 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		pres.SetAuto(name, ss.auto)
 	}
 	sg := &sessionGame{ss: ss, r: r, pres: pres, held: make([]chips.Chips, n), ledger: table.NewLedger()}
-	sg.st = ss.initial()
 	for p, name := range ss.names {
-		sg.held[p] = ss.buy
 		if err := sg.ledger.Open(name); err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}
-		if err := sg.ledger.BuyIn(name, sessionTable, ss.buy); err != nil {
+		// Everyone buys in for the genome's starting chips, at most its
+		// bankroll, as a joiner does.
+		sg.held[p] = min(ss.buy, sg.ledger.Bank(name))
+		if err := sg.ledger.BuyIn(name, sessionTable, sg.held[p]); err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}
 	}
+	sg.st = ss.initial(sg.held)
 	ss.lead.begin(n)
-	if ss.pl.opt.Replay != nil {
+	if ss.pl.opt.Replay != nil && ss.gh == nil {
 		sg.rec = ss.newRecorder(i, seed)
 	}
 	pos := reusePositional(prev)
+	if ss.gh != nil {
+		sg.beginGameSession(i, seed, pos)
+	}
 	names := make([]string, n)
 	for p := range names {
 		names[p] = positionalName
@@ -246,11 +262,13 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 		}
 		if dealt {
 			r.Hands++
-			if sg.h.feedErr == nil {
+			switch {
+			case ss.gh != nil: // the observer keeps the positional stats
+			case sg.h.feedErr == nil:
 				if err := pos.Add(&ss.tr, names); err != nil {
 					r.positionalErr++
 				}
-			} else {
+			default:
 				r.positionalErr++
 			}
 		}
@@ -281,8 +299,19 @@ func (ss *session) play(ctx context.Context, i int, seed uint64, r *GameResult) 
 	}
 	ss.lead.metrics(r)
 	r.positional = pos
-	if sg.rec != nil {
-		rp, err := sg.rec.Replay()
+	if ss.gh != nil {
+		sg.endGameSession()
+		r.positional = ss.gh.obs.posAgg
+	}
+	var rec *replay.Recorder
+	switch {
+	case sg.grec != nil:
+		rec = sg.grec.rec
+	case sg.rec != nil:
+		rec = sg.rec
+	}
+	if rec != nil {
+		rp, err := rec.Replay()
 		if err != nil {
 			return fmt.Errorf("sim: session %d: %w", i, err)
 		}
@@ -303,22 +332,25 @@ func (ss *session) sample(held []chips.Chips) {
 }
 
 // initial returns the table before the first hand: everyone seated with
-// the buy-in, the small blind on seat 0 and the big blind on seat 1, so
+// its buy-in (stacks, by seat), the small blind on seat 0 and the big blind on seat 1, so
 // that the first hand (after Next moves them) has the button on seat 0.
-func (ss *session) initial() table.State {
+func (ss *session) initial(stacks []chips.Chips) table.State {
 	n := ss.n
 	st := table.State{SeatCount: n, Players: append([]string(nil), ss.names...)}
 	for p := 0; p < n; p++ {
-		st.StartingStacks = append(st.StartingStacks, ss.buy)
+		st.StartingStacks = append(st.StartingStacks, stacks[p])
 		st.BlindsOrStraddles = append(st.BlindsOrStraddles, 0)
 		st.Antes = append(st.Antes, ss.ante)
 		st.Inactive = append(st.Inactive, false)
 		st.Intents = append(st.Intents, table.Play)
 		st.DeadBlinds = append(st.DeadBlinds, 0)
 	}
-	if n == 2 {
+	switch {
+	case ss.sb == 0 && ss.bb == 0:
+		st.Button = n - 1 // a table without blinds: antes only
+	case n == 2:
 		st.BlindsOrStraddles[1], st.BlindsOrStraddles[0] = ss.sb, ss.bb
-	} else {
+	default:
 		st.BlindsOrStraddles[0], st.BlindsOrStraddles[1] = ss.sb, ss.bb
 	}
 	st.FinishingStacks = append([]chips.Chips(nil), st.StartingStacks...)

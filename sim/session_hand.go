@@ -46,6 +46,9 @@ func (sg *sessionGame) beginHand() {
 // typed actions; it reports false when nobody was dealt in. The hand's
 // finishing stacks go into the table state for Next.
 func (sg *sessionGame) playHand() (bool, error) {
+	if sg.ss.gh != nil {
+		return sg.playGameHand()
+	}
 	ss, st := sg.ss, &sg.st
 	h := &sg.h
 	h.reset(ss.n)
@@ -99,24 +102,8 @@ func (sg *sessionGame) playHand() (bool, error) {
 	if h.feedErr == nil {
 		h.feedErr = ss.tr.OnRoundStart(stats.RoundConfig{MinBet: ss.bb})
 	}
-	// Disconnections during this hand.
-	for i, name := range append([]string(nil), st.Players...) {
-		p := ss.phys[name]
-		if !h.dealt[p] || !sg.pres.Connected(name) {
-			continue
-		}
-		if ss.sitRNG.Float64() < ss.cfg.Disconnect {
-			ns, err := sg.pres.Disconnect(*st, name)
-			if err != nil {
-				return false, err
-			}
-			*st = ns
-			sg.r.SitOuts.Disconnects++
-			if sg.rec != nil {
-				sg.rec.Disconnect(p)
-				sg.rec.SetIntent(p, replay.Intent(st.Intents[i]), st.Inactive[i])
-			}
-		}
+	if err := sg.disconnects(); err != nil {
+		return false, err
 	}
 	// The betting.
 	for !run.Finished() {
@@ -163,6 +150,31 @@ func (sg *sessionGame) playHand() (bool, error) {
 		sg.apply(&before, a, p, auto)
 	}
 	return true, sg.settle()
+}
+
+// disconnects draws, at the start of a hand, the connected players dealt
+// in who disconnect during it (SitOuts.Disconnect).
+func (sg *sessionGame) disconnects() error {
+	ss, st, h := sg.ss, &sg.st, &sg.h
+	for i, name := range append([]string(nil), st.Players...) {
+		p := ss.phys[name]
+		if !h.dealt[p] || !sg.pres.Connected(name) {
+			continue
+		}
+		if ss.sitRNG.Float64() < ss.cfg.Disconnect {
+			ns, err := sg.pres.Disconnect(*st, name)
+			if err != nil {
+				return err
+			}
+			*st = ns
+			sg.r.SitOuts.Disconnects++
+			if sg.rec != nil {
+				sg.rec.Disconnect(p)
+				sg.rec.SetIntent(p, replay.Intent(st.Intents[i]), st.Inactive[i])
+			}
+		}
+	}
+	return nil
 }
 
 // dealt follows board cards dealt: a new betting round.
@@ -293,6 +305,13 @@ func (sg *sessionGame) settle() error {
 // when nobody was dealt in) and ends the replay hand.
 func (sg *sessionGame) finishHand(fin []chips.Chips) {
 	ss, st := sg.ss, &sg.st
+	if f := ss.pl.opt.handDone; f != nil && fin != nil {
+		dealt := make([]bool, len(st.Players))
+		for i, name := range st.Players {
+			dealt[i] = sg.h.dealt[ss.phys[name]]
+		}
+		f(st, dealt)
+	}
 	for i, name := range st.Players {
 		s := st.StartingStacks[i]
 		if fin != nil {

@@ -9,6 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/deckforge/deckforge/engine/chips"
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/engine/table"
+	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
 )
 
@@ -53,20 +56,27 @@ func TestSessionScheduleProperties(t *testing.T) {
 		require.NoError(t, err, "schedule %d: %+v, %d players", k, so, players)
 		joins += res.Metrics.SitOuts.Joins
 		reloads += res.Metrics.SitOuts.Reloads
-		for gi, g := range res.Games {
-			var net Amount
-			for q := range players {
-				net += g.NetChips[q]
-			}
-			assert.Zero(t, net, "schedule %d game %d: net results add up to %v", k, gi, net)
-			r, err := replay.Decode(files[gi])
-			require.NoError(t, err)
-			require.NoError(t, r.Validate(), "schedule %d game %d", k, gi)
-			checkSessionHands(t, r, k, gi)
-		}
+		checkSessions(t, res, files, players, k)
 	}
 	assert.Positive(t, joins, "no player joined in %d schedules", schedules)
 	assert.Positive(t, reloads, "no bankroll was reloaded in %d schedules", schedules)
+}
+
+// checkSessions checks the sessions of run k: the players' net results
+// add up to zero, and every replay validates and passes checkSessionHands.
+func checkSessions(t *testing.T, res *Result, files map[int][]byte, players, k int) {
+	t.Helper()
+	for gi, g := range res.Games {
+		var net Amount
+		for q := range players {
+			net += g.NetChips[q]
+		}
+		assert.Zero(t, net, "run %d game %d: net results add up to %v", k, gi, net)
+		r, err := replay.Decode(files[gi])
+		require.NoError(t, err)
+		require.NoError(t, r.Validate(), "run %d game %d", k, gi)
+		checkSessionHands(t, r, k, gi)
+	}
 }
 
 // checkSessionHands checks a session replay hand by hand (see
@@ -126,4 +136,60 @@ func TestDefaultSessionsRunToTheEnd(t *testing.T) {
 		assert.Equal(t, 20, res.Metrics.Games, "seed %d", seed)
 		assert.Positive(t, res.Metrics.SitOuts.Joins, "seed %d: no joins", seed)
 	}
+}
+
+// Over random betting genomes with forced bets and random session schedules
+// (players 2–6, random, greedy, house and ismcts agents), every hand is
+// played by engine/game as engine/table set it up: nobody is dealt in
+// without chips, a seat not dealt in keeps its stack, the chips are
+// conserved hand by hand (the finishing stacks add up to the starting
+// stacks plus the dead money), players join, and the net results of every
+// session add up to zero. Every session's replay validates and shows the
+// same, hand by hand.
+func TestGameSessionProperties(t *testing.T) {
+	const genomes = 30
+	rng := rand.New(rand.NewPCG(14, 6))
+	opts := genome.DefaultRandomOptions()
+	opts.ChipsProbability = 1
+	lineups := [][]string{{"random"}, {"greedy", "random"}, {"house", "greedy"}, {"ismcts:8", "random"}}
+	joins, hands, played := 0, 0, 0
+	for i := 0; played < genomes; i++ {
+		g := genome.Random(rng, opts)
+		if SessionRun(g, nil, DefaultSitOuts()) != nil {
+			continue
+		}
+		p, err := game.Compile(g)
+		require.NoError(t, err)
+		played++
+		so := randomSitOuts(rng)
+		so.Hands = 20 + rng.IntN(40)
+		players := p.MinPlayers() + rng.IntN(p.MaxPlayers()-p.MinPlayers()+1)
+		agents := make([]string, players)
+		for q := range agents {
+			l := lineups[i%len(lineups)]
+			agents[q] = l[q%len(l)]
+		}
+		check := func(st *table.State, dealt []bool) {
+			hands++
+			sum := -st.DeadMoney
+			for k := range st.Players {
+				sum += st.FinishingStacks[k] - st.StartingStacks[k]
+				if dealt[k] {
+					assert.Positive(t, st.StartingStacks[k], "genome %d hand %d: %s dealt in with no chips", i, st.Hand, st.Players[k])
+				} else {
+					assert.Equal(t, st.StartingStacks[k], st.FinishingStacks[k], "genome %d hand %d: %s not dealt in", i, st.Hand, st.Players[k])
+				}
+			}
+			assert.Zero(t, sum, "genome %d hand %d: chips not conserved", i, st.Hand)
+		}
+		fn, files := collect(t)
+		res, err := Run(context.Background(), p, agents, 2, uint64(i), 1, Options{Players: players, SitOuts: so, KeepGames: true, handDone: check, Replay: fn})
+		if !assert.NoError(t, err, "genome %d (%d players, %v): %s", i, players, agents, genomeJSON(g)) {
+			continue
+		}
+		joins += res.Metrics.SitOuts.Joins
+		checkSessions(t, res, files, players, i)
+	}
+	assert.Positive(t, joins, "no player joined over %d genomes", genomes)
+	assert.Greater(t, hands, genomes*10, "hands played over %d genomes", genomes)
 }

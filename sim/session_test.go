@@ -8,6 +8,9 @@ import (
 	"github.com/deckforge/deckforge/engine/chips"
 	"github.com/deckforge/deckforge/genome"
 	"github.com/deckforge/deckforge/replay"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func sessionOptions(hands int) Options {
@@ -233,4 +236,23 @@ func FuzzParseSitOuts(f *testing.F) {
 			t.Fatalf("%q parsed into invalid settings: %v", s, err)
 		}
 	})
+}
+
+// Sessions whose hands engine/game plays (every agent, any betting genome)
+// give the same results on 1 and 3 workers, with players joining.
+func TestGameSessionWorkersAgree(t *testing.T) {
+	for _, id := range []string{"omaha_pl", "five_card_draw_fl"} {
+		p := program(t, id)
+		var out [2]string
+		for k, w := range []int{1, 3} {
+			opt := sessionOptions(40)
+			opt.KeepGames = true
+			res, err := Run(context.Background(), p, []string{"greedy", "ismcts:8", "random", "house", "greedy", "random"}, 4, 5, w, opt)
+			require.NoError(t, err, id)
+			assert.Positive(t, res.Metrics.SitOuts.Joins, "%s: no joins", id)
+			assert.Positive(t, res.Metrics.Betting.Decisions, "%s: no betting", id)
+			out[k] = mustJSON(t, res)
+		}
+		assert.Equal(t, out[0], out[1], "%s: sessions on 1 and 3 workers disagree", id)
+	}
 }

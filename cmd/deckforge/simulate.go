@@ -31,10 +31,12 @@ content hash and g, so the results do not depend on --workers.
 
 --agents names one agent per seat, or one for every seat: random, greedy,
 ismcts (1,000 iterations per decision), ismcts:N (N iterations) or house.
---sit-outs plays every game as a hold'em session over engine/table in which
-players disconnect, pause, come back and leave between hands (hold'em-shaped
-genomes, house and random agents): "default", or key=value pairs such as
-"disconnect=0.02,reconnect=0.5,pause=0.03,pause_bb=0.03,return=0.3,leave=0.01,grace=3,hands=200".
+--sit-outs plays every game as a session at an engine/table table in which
+players disconnect, pause, come back, leave and join (buying in from a
+bankroll that is reloaded when it runs low) between hands, for every genome
+with chips, a betting phase and forced bets, with any agents: "default", or
+key=value pairs such as
+"disconnect=0.02,reconnect=0.5,pause=0.03,pause_bb=0.03,return=0.3,leave=0.01,join=0.1,grace=3,hands=200".
 --replays DIR writes every game's replay to DIR/game-000001.dfr, ….
 --skill N measures the skill gradient of --skill-agents against random with
 N paired games per seat.

@@ -25,7 +25,8 @@ func runSim(args ...string) (int, string, string) {
 
 // --workers 1 and --workers 8 print the same results, table and JSON,
 // over more than a thousand games of each of several seed games, and over
-// sessions with sit-outs.
+// sessions with sit-outs (hold'em on the table's runner, blackjack played
+// by engine/game).
 func TestSimulateWorkersDeterminism(t *testing.T) {
 	cases := [][]string{
 		{"holdem_nl_6max", "--players", "6", "--games", "1200", "--json"},
@@ -34,6 +35,7 @@ func TestSimulateWorkersDeterminism(t *testing.T) {
 		{"knockout_whist", "--players", "3", "--games", "1500", "--json"},
 		{"go_fish", "--games", "1000"},
 		{"holdem_nl_6max", "--players", "6", "--agents", "house", "--sit-outs", "default,hands=60", "--games", "24", "--json"},
+		{"blackjack", "--players", "4", "--agents", "greedy,random,house,random", "--sit-outs", "default,hands=30", "--games", "24", "--json"},
 	}
 	for _, c := range cases {
 		var outs [2]string
@@ -113,7 +115,7 @@ func TestSimulateBadFlags(t *testing.T) {
 		{[]string{"hearts", "--agents", "ismcts:0"}, "--agents"},
 		{[]string{"hearts", "--sit-outs", "pause=2"}, "--sit-outs"},
 		{[]string{"hearts", "--sit-outs", "default"}, "--sit-outs"},
-		{[]string{"holdem_nl_6max", "--sit-outs", "default", "--agents", "greedy"}, "--sit-outs"},
+		{[]string{"war", "--sit-outs", "default", "--agents", "greedy"}, "--sit-outs"},
 		{[]string{"hearts", "--skill", "-1"}, "--skill"},
 		{[]string{"hearts", "--bogus"}, "-bogus"},
 	} {

@@ -337,3 +337,8 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 		}
 	}
 }
+
+// ClaimCards returns the cards of the last claim (claim phases), the true
+// state's: for referees, tests, and search on its own determinizations
+// (agents see Observation.ClaimCount only).
+func (s *State) ClaimCards() cards.Set { return s.claimCards }

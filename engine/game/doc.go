@@ -177,6 +177,18 @@
 // hand add up to the pot. Chips are conserved: the stacks and the pot
 // always add up to the starting stacks.
 //
+// # Table hands
+//
+// Program.ResetHand starts a game that is one hand dealt at a table
+// (engine/table decides between hands who plays, the stacks, the button,
+// the blinds, antes and dead blinds): the hand's engine/betting
+// configuration is given, one seat per player in betting-seat order
+// (Program.TableSeat), a seat with no chips is not dealt in, the genome's
+// phases play the hand and the game ends with it. The dead money starts in
+// the pot; a pot holding dead money that no award took at the end of the
+// hand is split among the players still in, so the finishing stacks add up
+// to the starting stacks plus the dead money. ResetHand does not allocate.
+//
 // Showdowns rank poker hands with engine/handeval (the best five of five
 // to seven cards; exactly two hole cards with Omaha's HoleCards 2; other
 // HoleCards values try every split); hands of other sizes, with jokers or

@@ -28,6 +28,7 @@ type wireState struct {
 	DeadBlinds        []json.RawMessage `json:"_deadBlinds"`
 	FinishingStacks   []json.RawMessage `json:"finishingStacks"`
 	DeadMoney         json.RawMessage   `json:"_deadMoney"`
+	Button            json.RawMessage   `json:"_button"`
 }
 
 // ReadJSON reads a state in the sit-in-sit-out seed's JSON shape:
@@ -120,6 +121,16 @@ func ReadJSON(data []byte) (State, error) {
 		if s.DeadMoney, err = jsonAmount("_deadMoney", w.DeadMoney); err != nil {
 			return State{}, err
 		}
+	}
+	if w.Button != nil {
+		bt, err := jsonInt("_button", w.Button)
+		if err != nil {
+			return State{}, err
+		}
+		if bt < 0 || bt >= MaxSeats {
+			return State{}, fieldErr("_button", "%d is not a seat", bt)
+		}
+		s.Button = int(bt)
 	}
 	if w.Inactive != nil {
 		s.Inactive = make([]bool, len(w.Inactive))
@@ -251,7 +262,8 @@ func clip(s string) string {
 
 // MarshalJSON writes s in the seed's JSON shape, amounts as exact decimal
 // numbers (75.25), per-player arrays on one line and one action per line.
-// author, minBet, finishingStacks and _deadMoney are written only when set.
+// author, minBet, finishingStacks and _deadMoney are written only when set,
+// _button only for a table without blinds.
 func (s State) MarshalJSON() ([]byte, error) {
 	c := s.Clone()
 	c.fillDefaults()
@@ -354,6 +366,10 @@ func (s State) MarshalJSON() ([]byte, error) {
 	if c.DeadMoney != 0 {
 		key("_deadMoney")
 		b.WriteString(c.DeadMoney.String())
+	}
+	if antesOnly(&c) {
+		key("_button")
+		b.WriteString(strconv.Itoa(c.Button))
 	}
 	b.WriteString("\n}\n")
 	return b.Bytes(), nil

@@ -124,6 +124,9 @@ func join(s State, client State, ci int, want Intent, lim JoinLimits) (State, er
 		}
 		return p
 	})
+	if antesOnly(&s) && seat <= s.Button && len(s.Players) > 0 {
+		s.Button++ // the button stays with its player
+	}
 	s.Players = slices.Insert(s.Players, seat, name)
 	s.StartingStacks = slices.Insert(s.StartingStacks, seat, buyIn)
 	s.BlindsOrStraddles = slices.Insert(s.BlindsOrStraddles, seat, 0)

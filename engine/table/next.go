@@ -47,7 +47,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 		return State{}, err
 	}
 	s.fillDefaults()
-	bl, err := blindsOf(s.BlindsOrStraddles)
+	bl, err := s.forcedBets()
 	if err != nil {
 		return State{}, err
 	}
@@ -57,6 +57,9 @@ func Next(s State, rng *rand.Rand) (State, error) {
 	}
 	out := State{Hand: s.Hand + 1, SeatCount: s.SeatCount, MinBet: s.MinBet, Actions: []phh.Action{}}
 	out.BlindsOrStraddles, out.Antes = bl.rotate(keep, s.Antes)
+	if bl.anteOnly {
+		out.Button = bl.nextButton(keep)
+	}
 	if nn := len(out.BlindsOrStraddles); nn == 1 {
 		out.BlindsOrStraddles[0] = bl.big // a lone seat keeps the big blind
 	}
@@ -77,7 +80,7 @@ func Next(s State, rng *rand.Rand) (State, error) {
 		out.Intents = []Intent{}
 		out.DeadBlinds = []chips.Chips{}
 	}
-	nbl, err := blindsOf(out.BlindsOrStraddles)
+	nbl, err := out.forcedBets()
 	if err != nil {
 		return State{}, err
 	}

@@ -36,7 +36,7 @@ type hand struct {
 // during the hand) or when a check is free: the runner's Forfeit, so the
 // folded chips stay in the pot.
 func replay(s *State) (*hand, error) {
-	bl, err := blindsOf(s.BlindsOrStraddles)
+	bl, err := s.forcedBets()
 	if err != nil {
 		return nil, err
 	}
@@ -145,31 +145,14 @@ func (r *hand) start() error {
 	}
 	s := r.s
 	n := len(s.Players)
-	var stacks, blindsIn, antes [MaxSeats]chips.Chips
 	for i := 0; i < n; i++ {
-		if r.dealt&(1<<i) == 0 {
-			continue
-		}
-		if s.StartingStacks[i] <= 0 {
+		if r.dealt&(1<<i) != 0 && s.StartingStacks[i] <= 0 {
 			return fmt.Errorf("p%d (%s) is dealt in with no chips", i+1, s.Players[i])
 		}
-		stacks[i] = s.StartingStacks[i]
-		blindsIn[i] = s.BlindsOrStraddles[i]
-		antes[i] = s.Antes[i]
 	}
-	pos := r.bl.positions(r.dealt)
-	minBet := s.MinBet
-	if minBet <= 0 {
-		minBet = r.bl.big
-	}
-	cfg := phh.RunnerConfig{
-		Game: phh.Game{Variant: phh.NoLimitTexasHoldem, MinBet: minBet},
-		Hand: betting.HandConfig{
-			Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
-			Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-			DeadMoney: s.DeadMoney, Unit: splitUnit(s, stacks[:n], antes[:n], blindsIn[:n], minBet),
-		},
-	}
+	var stacks, blindsIn, antes [MaxSeats]chips.Chips
+	hc, minBet := r.config(&stacks, &antes, &blindsIn)
+	cfg := phh.RunnerConfig{Game: phh.Game{Variant: phh.NoLimitTexasHoldem, MinBet: minBet}, Hand: hc}
 	if err := r.run.Reset(cfg); err != nil {
 		return fmt.Errorf("the hand cannot be set up: %v", err)
 	}
@@ -198,6 +181,37 @@ func splitUnit(s *State, stacks, antes, blinds []chips.Chips, minBet chips.Chips
 		}
 	}
 	return phh.SplitUnit(stacks, antes, blinds, []chips.Chips{s.DeadMoney, minBet}, raises)
+}
+
+// config returns the betting hand of the seats dealt in (stacks, antes
+// and blinds written into the arrays given; 0 for the other seats), with
+// the table's positions and dead money, and the minimum bet.
+func (r *hand) config(stacks, antes, blindsIn *[MaxSeats]chips.Chips) (betting.HandConfig, chips.Chips) {
+	s := r.s
+	n := len(s.Players)
+	for i := 0; i < n; i++ {
+		if r.dealt&(1<<i) == 0 {
+			continue
+		}
+		stacks[i] = s.StartingStacks[i]
+		blindsIn[i] = s.BlindsOrStraddles[i]
+		antes[i] = s.Antes[i]
+	}
+	pos := r.bl.positions(r.dealt)
+	minBet := s.MinBet
+	if minBet <= 0 {
+		minBet = r.bl.big
+	}
+	if minBet <= 0 { // a table without blinds: its largest ante
+		for _, a := range s.Antes {
+			minBet = max(minBet, a)
+		}
+	}
+	return betting.HandConfig{
+		Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
+		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
+		DeadMoney: s.DeadMoney, Unit: splitUnit(s, stacks[:n], antes[:n], blindsIn[:n], minBet),
+	}, minBet
 }
 
 // finished reports whether the hand is over: one player is left, or the

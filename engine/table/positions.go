@@ -15,6 +15,65 @@ type blinds struct {
 	bb    int           // big-blind position
 	big   chips.Chips   // the big blind
 	last  int           // seat of the last forced bet (big blind or last straddle)
+	// anteOnly: a table without blinds (its antes are its forced bets),
+	// whose button is State.Button; sb and bb are -1.
+	anteOnly bool
+	button   int
+}
+
+// forcedBets returns the forced-bet positions of s: those of its blinds
+// (blindsOf) or, when every blind is 0 and a seat antes, those of a table
+// without blinds, whose button is s.Button.
+func (s *State) forcedBets() (blinds, error) {
+	bl, err := blindsOf(s.BlindsOrStraddles)
+	if err == nil || !antesOnly(s) {
+		return bl, err
+	}
+	n := len(s.BlindsOrStraddles)
+	if s.Button < 0 || s.Button >= n {
+		return blinds{}, fieldErr("_button", "%d is not a seat of the %d players", s.Button, n)
+	}
+	return blinds{n: n, sb: -1, bb: -1, last: s.Button, anteOnly: true, button: s.Button}, nil
+}
+
+// antesOnly reports whether s has no blinds and a seat antes: a table
+// whose forced bets are its antes (stud-like and ante-only games).
+func antesOnly(s *State) bool {
+	for _, b := range s.BlindsOrStraddles {
+		if b != 0 {
+			return false
+		}
+	}
+	for _, a := range s.Antes {
+		if a > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nextButton returns the new seat of the button of a table without blinds
+// after Next removes the seats not kept: the first kept seat after the
+// button (0 when none is kept).
+func (bl *blinds) nextButton(keep []bool) int {
+	nn := 0
+	for _, k := range keep {
+		if k {
+			nn++
+		}
+	}
+	for d := 1; d <= bl.n; d++ {
+		if o := (bl.button + d) % bl.n; keep[o] {
+			k := 0
+			for _, kk := range keep[:o] {
+				if kk {
+					k++
+				}
+			}
+			return k
+		}
+	}
+	return 0
 }
 
 // blindsOf finds the forced-bet positions of a blindsOrStraddles array. The
@@ -81,6 +140,9 @@ func blindsOf(b []chips.Chips) (blinds, error) {
 // first, after it the first seat after the button; the betting engine skips
 // seats that are not dealt in.
 func (bl *blinds) positions(dealt uint16) betting.Positions {
+	if bl.anteOnly {
+		return betting.TablePositions(bl.n, bl.button, bl.button)
+	}
 	button := (bl.sb - 1 + bl.n) % bl.n
 	if popcount(dealt) == 2 {
 		button = bl.sb
@@ -138,7 +200,7 @@ func (bl *blinds) rotate(keep []bool, oldAntes []chips.Chips) (blindsOut, antesO
 	}
 	switch {
 	case nonZero == 0:
-	case nonZero == 1 && oldAntes[bl.bb] > 0:
+	case nonZero == 1 && bl.bb >= 0 && oldAntes[bl.bb] > 0:
 		antesOut[(start+1)%nn] = ante
 	default:
 		for i := range antesOut {

@@ -62,7 +62,8 @@ type State struct {
 	Author    string
 	Hand      int
 	SeatCount int
-	// MinBet is the minimum opening bet; 0 means the big blind.
+	// MinBet is the minimum opening bet; 0 means the big blind (the
+	// largest ante at a table without blinds).
 	MinBet  chips.Chips
 	Players []string
 
@@ -77,6 +78,12 @@ type State struct {
 	// FinishingStacks are the stacks after the hand, nil while unknown.
 	FinishingStacks []chips.Chips
 	DeadMoney       chips.Chips
+	// Button is the button seat of a table without blinds (_button):
+	// every BlindsOrStraddles entry 0 and the antes as its forced bets.
+	// Next moves it to the next seat kept; before the first hand the
+	// betting begins after it. Tables with blinds place the button by
+	// their blinds and ignore it.
+	Button int
 
 	// Actions is the hand's action log, typed: each entry is one action of
 	// the PHH notation ("d dh p1 AcKd", "p2 cbr 6"), its Player the seat
@@ -294,7 +301,7 @@ func (s *State) Validate() error {
 	}
 	c := s.Clone()
 	c.fillDefaults()
-	bl, err := blindsOf(c.BlindsOrStraddles)
+	bl, err := c.forcedBets()
 	if err != nil {
 		return err
 	}

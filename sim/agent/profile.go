@@ -55,6 +55,7 @@ type profile struct {
 	// decline to play (pass) when they could play a card.
 	optional   []bool
 	betting    bool // a chip game (betting phases)
+	claims     bool // a claim phase (Cheat)
 	startChips chips.Chips
 	bigBlind   chips.Chips // the big blind, else the first round's minimum bet
 	temp       float64     // the softmax temperature of the evaluation (see evaluate)
@@ -140,6 +141,8 @@ func newProfile(prog *game.Program) *profile {
 			if ph.Deal.To == genome.DealToCommunity {
 				pr.board += int(ph.Deal.Count)
 			}
+		case genome.PhaseClaim:
+			pr.claims = true
 		case genome.PhaseShowdown:
 			if showdown < 0 {
 				showdown = i
