@@ -190,7 +190,11 @@ type DescriptorConfig struct {
 // (and the seed games, for comparison) played again with GamesFactor times
 // the games and stronger agents.
 type RemeasureConfig struct {
-	Top         int      `toml:"top" json:"top"`
+	Top int `toml:"top" json:"top"`
+	// Reserve is how many more distinct genomes, after the top, may be
+	// re-measured (in order) while fewer than output.best of those
+	// measured are sound (no flag); 0: none.
+	Reserve     int      `toml:"reserve" json:"reserve,omitempty"`
 	GamesFactor int      `toml:"games_factor" json:"games_factor"`
 	Agents      []string `toml:"agents" json:"agents"`
 	// GreedySamples and StrengthSamples size the greedy agent of the
@@ -369,6 +373,7 @@ func (c *Config) Validate() error {
 
 	r := &c.Remeasure
 	es.check(r.Top >= 1 && r.Top <= p.Size, "remeasure.top", "%d out of range 1..population.size (%d)", r.Top, p.Size)
+	es.check(r.Reserve >= 0 && r.Reserve <= 1000, "remeasure.reserve", "%d out of range 0..1000", r.Reserve)
 	es.check(r.GamesFactor >= 10 && r.GamesFactor <= 1000, "remeasure.games_factor", "%d out of range 10..1000 (the re-measurement plays at least 10 times the games)", r.GamesFactor)
 	es.agents(r.Agents, "remeasure.agents", 2)
 	es.check(r.GreedySamples >= 0 && r.GreedySamples <= agent.MaxSamples, "remeasure.greedy_samples", "%d out of range 0..%d", r.GreedySamples, agent.MaxSamples)

@@ -124,15 +124,20 @@
 //
 // # Guarding against metric gaming
 //
-// Every run ends by re-measuring its remeasure.top best genomes, and the
+// Every run ends by re-measuring its remeasure.top best genomes (distinct
+// designs from the final population and the archive: a near-clone of a
+// better one is skipped; while fewer than output.best of them are without
+// flags, up to remeasure.reserve more are measured in order), and the
 // seed games of remeasure.seeds for comparison, with remeasure.games_factor
 // (at least 10) times the games, a different game seed, the stronger agents
 // of remeasure.agents and the skill ladder always measured (B from
 // remeasure.skill_agent, remeasure.skill_games games per pair, played in
-// four batches from different seeds and pooled). The re-measured fitness
+// four batches from different seeds and pooled; the self-play games are
+// played once and split into four batches). The re-measured fitness
 // comes with a 95% interval: F ± t₃·s/2, s the standard deviation of the
 // fitness of the four batches, each a quarter of the self-play games with
-// its ladder batch. The best genomes written out are those ranked first,
+// its ladder batch. A ladder with a rung whose win rate is not above
+// chance earns no skill, in evolution and in re-measurement alike. The best genomes written out are those ranked first,
 // genomes without flags before flagged ones, then by re-measured fitness,
 // with near-clones (at most one coarse gene apart) merged into the better
 // one. report.md says what evolved (a paragraph generated from the data,

@@ -12,17 +12,33 @@ import (
 )
 
 // remeasure measures the top remeasure.top genomes and the seed games of
-// remeasure.seeds again.
+// remeasure.seeds again. When fewer than output.best of the top are sound
+// (no flag: gates, lint, completion, decisions, tricks, a monotone
+// ladder), up to remeasure.reserve more distinct genomes are measured, in
+// order, until output.best are.
 func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 	c := &r.cfg
 	spec := remeasureSpec(c)
-	var todo []*Individual
-	var seedFlags []bool
-	for _, ind := range remeasureCandidates(r.finalists(), c.Remeasure.Top) {
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, false)
+	seeds := seedIDs(c.Remeasure.Seeds)
+	cands := remeasureCandidates(r.finalists(), c.Remeasure.Top+c.Remeasure.Reserve)
+	var out []Remeasured
+	total := func() int { return min(c.Remeasure.Top, len(cands)) + len(seeds) + max(len(out)-c.Remeasure.Top, 0) }
+	sound := 0
+	for i, ind := range cands {
+		if i >= c.Remeasure.Top && sound >= c.Output.Best {
+			break
+		}
+		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: total()})
+		x, err := r.remeasureOne(ctx, ind, &spec)
+		if err != nil {
+			return nil, err
+		}
+		if len(flags(ind.Genome, &x)) == 0 {
+			sound++
+		}
+		out = append(out, x)
 	}
-	for _, id := range seedIDs(c.Remeasure.Seeds) {
+	for _, id := range seeds {
 		g, err := genome.Seed(id)
 		if err != nil {
 			return nil, err
@@ -48,20 +64,15 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 			ind.Measures.Skill, ind.Measures.HasSkill = ladderSkill(v), true
 			r.ev.score(ind)
 		}
-		todo = append(todo, ind)
-		seedFlags = append(seedFlags, true)
-	}
-	out := make([]Remeasured, len(todo))
-	for i, ind := range todo {
-		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: i, Total: len(todo)})
+		r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: total()})
 		x, err := r.remeasureOne(ctx, ind, &spec)
 		if err != nil {
 			return nil, err
 		}
-		x.Seed = seedFlags[i]
-		out[i] = x
+		x.Seed = true
+		out = append(out, x)
 	}
-	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(todo), Total: len(todo)})
+	r.progress(Progress{Generation: r.gen, Stage: StageRemeasure, Done: len(out), Total: len(out)})
 	return out, nil
 }
 

@@ -37,8 +37,10 @@ folders too), and writes the hands out as normalised PHH (--to phh) or as one
 replay file (--to replay), which 'deckforge serve' shows in the browser. The
 PHH it writes from replays holds the players dealt in (seats sitting out are
 listed in _outSeats, _outPlayers and _outStacks) and replays in deckforge and
-in PokerKit to the same stacks. It exits 1 when a file cannot be read or
-converted, or when it finds no hand at all.
+in PokerKit to the same stacks; a hand PHH cannot hold (a fold when a
+check is free, a fold out of turn) is refused by name, and a last line
+counts the hands written and refused. It exits 1 when a file cannot be read
+or converted, a hand is refused, or it finds no hand at all.
 `
 
 func runPHH(args []string, io stdio) int {

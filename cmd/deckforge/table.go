@@ -23,7 +23,10 @@ const tableUsage = `Usage: deckforge table merge [flags] SERVER CLIENT
 
 Table states across hands, in the sit-in-sit-out shape (JSON, or PHH when the
 file does not start with '{'). Each subcommand prints the resulting state to
-stdout: JSON by default, PHH with --phh.
+stdout: JSON by default, PHH with --phh (the hand as deckforge and PokerKit
+both replay it: the seats dealt in are its players, the others user fields;
+a hand PHH cannot hold, with a fold when a check is free or out of turn, is
+refused by name; see docs/phh.md).
 
 merge        applies the client state's author's request (its own _intents,
              or joining) to the server state; every other change is ignored.

@@ -11,18 +11,25 @@ import (
 	"github.com/deckforge/deckforge/engine/table"
 )
 
+// tableProgress reads the state of file and where its hand stands.
+func tableProgress(t *testing.T, file string) (table.State, table.Status) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	s, err := table.ReadJSON(data)
+	require.NoError(t, err)
+	st, err := table.Progress(s)
+	require.NoError(t, err)
+	return s, st
+}
+
 // tablePlayPHH plays the hand of file to its end with auto-actions (prefs
 // as --auto flags) and deals, and returns the PHH that --phh prints for
 // the last step, with the exit code and standard error.
 func tablePlayPHH(t *testing.T, dir, file string, prefs ...string) (string, string, int) {
 	t.Helper()
 	for i := 0; i < 60; i++ {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		s, err := table.ReadJSON(data)
-		require.NoError(t, err)
-		st, err := table.Progress(s)
-		require.NoError(t, err)
+		_, st := tableProgress(t, file)
 		require.False(t, st.Finished, "the hand was over before the last step")
 		args := []string{"auto", file}
 		for _, p := range prefs {
@@ -56,9 +63,9 @@ func tableReplays(t *testing.T, text string) phh.Hand {
 
 // A scripted table session exported with --phh: a player who paused comes
 // back paying dead blinds (dead money in the pot), a seat sits out, a
-// player leaves during a hand (its fold out of turn: refused by name), the
-// next hands are played out and replay to the table's stacks; a fold when
-// a check is free (auto-action fold) is refused by name.
+// player leaves during a hand (its fold out of turn written at its turn),
+// the next hands are played out and replay to the table's stacks; a fold
+// when a check is free (auto-action fold) is refused by name.
 func TestTablePHHSession(t *testing.T) {
 	dir := t.TempDir()
 
@@ -72,13 +79,20 @@ func TestTablePHHSession(t *testing.T) {
 	h := tableReplays(t, out)
 	assert.Contains(t, h.Fields, "_deadMoneyAnte", "the dead money rides in p1's ante:\n%s", out)
 
-	// Player1 leaves during hand 8: its hand is folded out of turn.
+	// Player1 leaves during hand 8: its hand is folded at once, out of
+	// turn; PHH writes the fold at its next turn.
 	file, _ = tableStep(t, dir, "merge", tableFixture("06-leave-hand8.json"), tableFixture("06-leave-client.json"))
 	file, _ = tableStep(t, dir, "act", file, "p2 cbr 4")
-	_, errs, code = tableCLI(t, "table", "act", file, "p3 f", "--phh")
-	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "hand 8: actions[")
-	assert.Contains(t, errs, "folds out of turn")
+	out, errs, code = tableCLI(t, "table", "act", file, "p3 f", "--phh")
+	require.Zero(t, code, errs)
+	h = tableReplays(t, out)
+	var folds []string
+	for _, a := range h.Actions {
+		if a.Kind == phh.Fold {
+			folds = append(folds, h.Players[a.Player])
+		}
+	}
+	assert.Equal(t, []string{"Player3", "Player1"}, folds, "Player1's fold comes at its turn, after Player2's bet:\n%s", out)
 	file, _ = tableStep(t, dir, "act", file, "p3 f")
 	file, h9 := tableStep(t, dir, "next", file, "--seed", "9")
 	require.Equal(t, []string{"Player2", "Player3"}, h9.Players)
@@ -101,12 +115,7 @@ func TestTablePHHSession(t *testing.T) {
 	file, _ = tableStep(t, dir, "next", tableFinish(t, dir, tableFixture("05-pause-hand6.json")), "--seed", "5")
 	var refused bool
 	for i := 0; i < 60 && !refused; i++ {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
-		s, err := table.ReadJSON(data)
-		require.NoError(t, err)
-		st, err := table.Progress(s)
-		require.NoError(t, err)
+		s, st := tableProgress(t, file)
 		require.False(t, st.Finished, "no free check came")
 		if st.Board > 0 {
 			file, _ = tableStep(t, dir, "deal", file, "--seed", "3")

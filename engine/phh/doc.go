@@ -91,10 +91,11 @@
 // of the only player left able to act is written, and the shows and mucks
 // go where PokerKit expects them (before the rest of the board when the
 // players are all in). The writers of played hands call it (play --phh,
-// the simulator's PHH, table states, phh convert of replays). It refuses a
-// hand PHH cannot hold: a fold when a check is free (ErrFreeFold, the
-// auto-action fold) or out of turn (ErrFoldOutOfTurn, a pause during the
-// hand). SplitUnit is Unit's rule for a hand being played: whole chips
+// the simulator's PHH, table states, phh convert of replays). A fold out
+// of turn (a pause during the hand) is written at the player's next turn.
+// It refuses a hand PHH cannot hold: a fold when a check is free
+// (ErrFreeFold, the auto-action fold), a fold out of turn with no later
+// turn to hold it (ErrFoldOutOfTurn). SplitUnit is Unit's rule for a hand being played: whole chips
 // when every amount is whole, which PokerKit splits as Settle does (it
 // splits decimal amounts exactly). docs/phh.md describes the conventions.
 package phh

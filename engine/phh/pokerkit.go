@@ -20,10 +20,11 @@ var ErrFreeFold = errors.New("folds when a check is free (auto-action fold): PHH
 
 // ErrFoldOutOfTurn is why PokerKitForm refuses a hand in which a player
 // folds out of turn (a table folds a player who pauses, leaves or times
-// out at once): PHH records each action in its turn (PokerKit refuses
-// another), and moving the fold would change the hand when that turn
-// never comes. The hand is not written.
-var ErrFoldOutOfTurn = errors.New("folds out of turn (a pause or a leave during the hand): PHH records actions in turn only (PokerKit refuses it), so the hand is not written")
+// out at once) and PHH has no turn to put the fold in: PHH records each
+// action in its turn (PokerKit refuses another), so the fold is written at
+// the player's next turn, the same hand; when the hand ends before that
+// turn (the others all in), or a check is free there, it cannot be.
+var ErrFoldOutOfTurn = errors.New("folds out of turn (a pause or a leave during the hand) and has no later turn to fold in: PHH records a fold in its turn only (PokerKit refuses another), so the hand is not written")
 
 // PokerKitForm writes h as PokerKit, the reference of the format, plays
 // it, with the same result in deckforge:
@@ -50,7 +51,9 @@ var ErrFoldOutOfTurn = errors.New("folds out of turn (a pause or a leave during 
 //
 // The hand is played by Runner to know who is still in and when the
 // betting is over; an action it refuses is an error, a fold when a check
-// is free one wrapping ErrFreeFold, a fold out of turn one wrapping
+// is free one wrapping ErrFreeFold. A fold out of turn is written at the
+// player's next turn (its chips stay in the pot either way, and it wins
+// nothing); with no such turn the hand is an error wrapping
 // ErrFoldOutOfTurn. A hand still being played
 // (a table's) is written as far as it goes, with no shows before its
 // betting is over.
@@ -146,7 +149,25 @@ func PokerKitForm(h *Hand) error {
 		pending = 0
 		return nil
 	}
-	for i, a := range rest {
+	// A fold out of turn (a table folds a player who pauses or leaves at
+	// once) is written at the player's next turn, where PHH can hold it:
+	// deferred holds those players, foldAt the index of their fold.
+	var deferred uint16
+	var foldAt [16]int
+	var step func(i int, a Action) error
+	due := func() error {
+		for t := r.ToAct(); t >= 0 && t < 16 && deferred&(1<<t) != 0; t = r.ToAct() {
+			deferred &^= 1 << t
+			if !r.Legal().CanFold {
+				return fmt.Errorf("actions[%d] %q: p%d %w", foldAt[t], rest[foldAt[t]].String(), t+1, ErrFoldOutOfTurn)
+			}
+			if err := step(foldAt[t], Action{Kind: Fold, Player: t}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	step = func(i int, a Action) error {
 		if err := lone(&a); err != nil {
 			return err
 		}
@@ -169,7 +190,13 @@ func PokerKitForm(h *Hand) error {
 			}
 		}
 		if a.Kind == Fold && a.Player != r.ToAct() {
-			return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFoldOutOfTurn)
+			bh := r.Betting()
+			if a.Player < 0 || a.Player >= n || a.Player >= 16 || bh.Folded(a.Player) || bh.AllIn(a.Player) || deferred&(1<<a.Player) != 0 {
+				return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFoldOutOfTurn)
+			}
+			deferred |= 1 << a.Player
+			foldAt[a.Player] = i
+			return nil
 		}
 		if a.Kind == Fold && !r.Legal().CanFold {
 			return fmt.Errorf("actions[%d] %q: p%d %w", i, a.String(), a.Player+1, ErrFreeFold)
@@ -197,6 +224,31 @@ func PokerKitForm(h *Hand) error {
 			}
 		}
 		out = append(out, a)
+		return nil
+	}
+	for i, a := range rest {
+		if err := due(); err != nil {
+			return err
+		}
+		if err := step(i, a); err != nil {
+			if deferred != 0 {
+				// A player still in (its fold waits for its turn)
+				// keeps a betting round open that the hand closed
+				// without it.
+				t := bits.TrailingZeros16(deferred)
+				return fmt.Errorf("actions[%d] %q: p%d %w", foldAt[t], rest[foldAt[t]].String(), t+1, ErrFoldOutOfTurn)
+			}
+			return err
+		}
+	}
+	if err := due(); err != nil {
+		return err
+	}
+	if deferred != 0 {
+		// The hand ended before that player's turn came: in PHH it
+		// would still be in.
+		t := bits.TrailingZeros16(deferred)
+		return fmt.Errorf("actions[%d] %q: p%d %w", foldAt[t], rest[foldAt[t]].String(), t+1, ErrFoldOutOfTurn)
 	}
 	if err := lone(nil); err != nil {
 		return err

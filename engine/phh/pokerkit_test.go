@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/engine/chips"
 )
 
 // PokerKitForm rewrites a heads-up hand as PokerKit plays it (engine/betting
@@ -104,4 +106,45 @@ actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'd dh p3 AsKs', 'p3 cc', 'p1 cc', 'p2
 		assert.NotEqual(t, ShowMuck, a.Kind, "%s", a.String())
 	}
 	assert.Len(t, h.Actions, 7)
+}
+
+// A fold out of turn (a table folds a player who pauses at once) is
+// written at the player's next turn: the same hand, in PHH's order.
+func TestPokerKitFormFoldOutOfTurn(t *testing.T) {
+	text := []byte(`variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'd dh p3 AsKs', 'p3 cbr 6', 'p2 f', 'p1 cc']
+`)
+	h, err := Unmarshal(text)
+	require.NoError(t, err)
+	require.NoError(t, PokerKitForm(&h))
+	var got []string
+	for _, a := range h.Actions[3:] {
+		got = append(got, a.String())
+	}
+	assert.Equal(t, []string{"p3 cbr 6", "p1 cc", "p2 f"}, got)
+	res, err := Replay(&h)
+	require.NoError(t, err)
+	assert.Equal(t, chips.FromInt(198), res.Stacks[1], "p2's big blind stays in the pot")
+}
+
+// A fold out of turn with no later turn where PHH can hold it (here the
+// big blind's option, where a check is free) is refused with
+// ErrFoldOutOfTurn.
+func TestPokerKitFormRefusesFoldOutOfTurn(t *testing.T) {
+	text := []byte(`variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [200, 200, 200]
+actions = ['d dh p1 8c5h', 'd dh p2 7c2h', 'd dh p3 AsKs', 'p3 cc', 'p2 f', 'p1 cc']
+`)
+	h, err := Unmarshal(text)
+	require.NoError(t, err)
+	err = PokerKitForm(&h)
+	require.ErrorIs(t, err, ErrFoldOutOfTurn)
+	assert.Contains(t, err.Error(), `actions[4] "p2 f": p2 folds out of turn`)
 }

@@ -119,7 +119,8 @@ func phhHand(s State) (phh.Hand, error) {
 		return phh.Hand{}, err
 	}
 	dealt := holeDealt(&s)
-	if popcount(dealt) < 2 {
+	inHand := popcount(dealt) >= 2 // the hole cards are dealt
+	if !inHand {
 		dealt = uint16(1)<<n - 1
 	}
 	for i, c := range s.StartingStacks {
@@ -157,12 +158,14 @@ func phhHand(s State) (phh.Hand, error) {
 	if h.MinBet <= 0 {
 		h.MinBet = bl.big
 	}
+	// The unit the table splits this hand's pots in (see hand.start).
+	h.Decimal = phh.SplitUnit(h.StartingStacks, h.Antes, h.BlindsOrStraddles, []chips.Chips{s.DeadMoney, h.MinBet}) != chips.Scale
 	var foldedOut []any
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])
 		h.Seats = append(h.Seats, seat+1)
 		in := boolInt(s.Inactive[seat])
-		if k < n || popcount(holeDealt(&s)) >= 2 {
+		if inHand {
 			// Dealt in: playing this hand, whatever comes next.
 			foldedOut = append(foldedOut, int64(in))
 			in = 0
@@ -211,6 +214,16 @@ func phhHand(s State) (phh.Hand, error) {
 	h.Antes = betting.PHHForcedBets(h.Antes, slices.Clone(h.Antes))
 	if err := phh.PokerKitForm(&h); err != nil {
 		return phh.Hand{}, fmt.Errorf("hand %d: %w", s.Hand, err) // phh.ErrFreeFold among them
+	}
+	if h.FinishingStacks != nil {
+		// The hand as written must end as the table's did.
+		res, err := phh.Replay(&h)
+		if err != nil {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH does not replay: %w", s.Hand, err)
+		}
+		if !slices.Equal(res.Stacks, h.FinishingStacks) {
+			return phh.Hand{}, fmt.Errorf("hand %d: the PHH replays to stacks %v, the table ends with %v", s.Hand, res.Stacks, h.FinishingStacks)
+		}
 	}
 	return h, nil
 }

@@ -480,28 +480,7 @@ func (m *sim) checkPHH() {
 	if !slices.Equal(res.Stacks, h.FinishingStacks) {
 		t.Fatalf("hand %d: the PHH replays to %v, the table ends with %v\n%s", s.Hand, res.Stacks, h.FinishingStacks, data)
 	}
-	back, err := ReadPHH(data)
-	if err != nil {
-		t.Fatalf("hand %d: ReadPHH: %v\n%s", s.Hand, err, data)
-	}
-	// The state comes back with the showdown and the checks PokerKit asks
-	// for (the only player left able to act): the same hand, written the
-	// same way again.
-	again, err := MarshalPHH(back)
-	if err != nil || string(again) != string(data) {
-		t.Fatalf("hand %d: written again: %v\n%s\nfirst\n%s", s.Hand, err, again, data)
-	}
-	plain := func(as []phh.Action) []phh.Action {
-		return slices.DeleteFunc(slices.Clone(as), func(a phh.Action) bool { return a.Kind == phh.ShowMuck || a.Kind == phh.CheckCall })
-	}
-	want := normal(s)
-	if !reflect.DeepEqual(plain(back.Actions), plain(want.Actions)) {
-		t.Fatalf("hand %d: the PHH reads back with other actions:\n%s\n%s\nwant\n%s", s.Hand, data, mustJSON(back), mustJSON(want))
-	}
-	back.Actions, want.Actions = nil, nil
-	if !reflect.DeepEqual(back, want) {
-		t.Fatalf("hand %d: the PHH reads back as another state:\n%s\n%s\nwant\n%s", s.Hand, data, mustJSON(back), mustJSON(want))
-	}
+	checkPHHRoundTrip(t, s, data)
 	m.stats["phh"]++
 	if m.onPHH != nil {
 		m.onPHH(data)

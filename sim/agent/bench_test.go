@@ -115,3 +115,30 @@ func BenchmarkHouse(b *testing.B) {
 		b.Run(id, func(b *testing.B) { benchAgent(b, id, "house") })
 	}
 }
+
+// BenchmarkISMCTSBetting measures the search's betting decisions per
+// second and the rollouts each one runs (its early stop included) on
+// heads-up no-limit hold'em and pot-limit Omaha decision states reached by
+// random play, at the ladder's budgets B = 200 and 4B.
+func BenchmarkISMCTSBetting(b *testing.B) {
+	for _, id := range []string{"holdem_nl_heads_up", "omaha_pl"} {
+		for _, spec := range []string{"ismcts:200", "ismcts:800"} {
+			b.Run(id+"/"+spec, func(b *testing.B) {
+				prog := compileSeed(b, id)
+				states := benchStates(b, id, prog.MinPlayers(), 256)
+				a := mustNew(b, spec, Options{Seed: 1}).(*ISMCTS)
+				a.Choose(NewView(&states[0]))
+				b.ReportAllocs()
+				b.ResetTimer()
+				total := 0
+				for i := 0; i < b.N; i++ {
+					a.Choose(NewView(&states[i%len(states)]))
+					total += a.Iterations()
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+				b.ReportMetric(float64(total)/float64(b.N), "rollouts/move")
+			})
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"math"
 	"math/bits"
 
 	"github.com/deckforge/deckforge/engine/cards"
@@ -278,4 +279,53 @@ func (a *ISMCTS) swapInto(me int, out, in cards.Set) bool {
 		in &^= 1 << c2
 	}
 	return ok
+}
+
+// chooseAsk decides an ask (Go Fish) among those the greedy ask rule
+// scores best (askScore) by paired policy rollouts, as chooseClaim does:
+// each iteration draws one determinization (which respects what play
+// showed: ranks asked for, ranks a player had none of) and plays every
+// candidate from it, every player then following the
+// greedy ask rule (heuristics.ask); the ask of the best mean reward wins
+// (ties: the first in legal order). The budget counts rollouts.
+func (a *ISMCTS) chooseAsk(v View, pr *profile) game.Move {
+	// The candidates: the asks the greedy rule scores best.
+	a.obs = v.Observation()
+	seen := seenBy(&a.obs)
+	top := math.Inf(-1)
+	all := v.Legal(a.moves[:0])
+	for _, m := range all {
+		top = max(top, askScore(&a.obs, seen, m))
+	}
+	moves := all[:0]
+	for _, m := range all {
+		if askScore(&a.obs, seen, m) == top {
+			moves = append(moves, m)
+		}
+	}
+	k := len(moves)
+	if k == 1 {
+		return moves[0]
+	}
+	sums := a.sums[:k]
+	clear(sums)
+	p := v.Player()
+	for i := 0; i == 0 || i*k < a.iterations; i++ {
+		v.DeterminizeInto(&a.root, a.rng)
+		a.hand0 = a.root.HandNumber()
+		for j, m := range moves {
+			a.det = a.root
+			a.det.ApplyUnchecked(m)
+			a.rollout(v, pr)
+			sums[j] += a.rew[p]
+		}
+		a.lastIters += k
+	}
+	best := 0
+	for j := 1; j < k; j++ {
+		if sums[j] > sums[best] {
+			best = j
+		}
+	}
+	return moves[best]
 }

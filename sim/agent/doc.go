@@ -74,9 +74,12 @@
 // claim that cannot be true (more cards of the rank than it has not seen)
 // or one with which the claimant goes out. (Scored one ply ahead, a lie is
 // found out in most determinizations: every claim was challenged, the pile
-// went back at once and no game of Cheat ever ended.) Every other
-// decision (card play, drawing, naming a suit, asking, claiming,
-// challenging) is one-ply: each legal move (at most MaxOnePlyMoves of
+// went back at once and no game of Cheat ever ended.) It asks (Go Fish)
+// by what play showed: a player known to hold the rank (a card of it seen
+// there, or the player asked for it) for the rank it holds most of, never
+// a player known to have none of it. (Scored one ply ahead, its asks were
+// no better than random ones: 0.48 of games against random over 200.)
+// Every other decision (card play, drawing, naming a suit) is one-ply: each legal move (at most MaxOnePlyMoves of
 // them, drawn at random when there are more) is applied to
 // Options.Samples determinizations (by default one, drawn once per
 // decision and shared by every move), and the resulting positions are
@@ -158,10 +161,10 @@
 // tree and in rollouts — and the observer's own betting decisions in
 // rollouts are played by the betting policy: the greedy rule (greedyBet)
 // applied to the strength of that player's own cards in the
-// determinization (the Monte Carlo strength below, at most 96 deals with
-// early stopping, cached by the cards it depends on). A tree node whose
-// mover plays the policy follows the policy's move (its child is added if
-// missing) instead of UCB1. Players thus bet on their own cards, as real
+// determinization (the Monte Carlo strength below, at most 48 deals with
+// early stopping checked every 16, cached by the cards it depends on). A
+// tree node whose mover plays the policy follows the policy's move (its
+// child is added if missing) instead of UCB1. Players thus bet on their own cards, as real
 // players do, rather than on an average over every hand the observer
 // cannot see.
 //
@@ -172,15 +175,22 @@
 // same hidden cards and the same cards to come; the budget counts
 // rollouts (Iterations/k determinizations for k moves; a fold is rolled
 // out once, since what the folder keeps does not depend on the cards) and
-// the move of the best mean reward wins. When the observer faces a bet or
-// raise of the present round, the raiser's hand is drawn among those the
-// policy raises with (strength above StrongHand): hands of the cards
-// hidden from both players are drawn, at most 24, and the first strong
-// enough (else the strongest) changes places with the raiser's cards in
-// the determinization (game.State.SwapHidden); the raise reveals what it
-// reveals. Strengths are cached (4,096 entries, direct-mapped by hand,
-// board and seen cards), enough for every hand an opponent may hold on one
-// board.
+// the move of the best mean reward wins. The search stops before the
+// budget once the decision is settled: after at least 8 determinizations,
+// when the best move's mean leads every other move's by 2.5 standard
+// errors of their paired difference (or the two never differ). When the
+// observer faces a bet or raise of the present round, the raiser's hand is
+// the strongest of k hands drawn among the cards hidden from both players,
+// k ≈ 1/f with f the raiser's share of bets and raises among its betting
+// actions in the observation's log (the last 16 actions, over several
+// hands), shrunk towards 1 in 5 by a prior of one bet or raise in five
+// actions: k = round((a+5)/(r+1)) for r bets and raises in a actions,
+// 1 ≤ k ≤ 24. That hand changes places with the raiser's cards
+// in the determinization (game.State.SwapHidden). A player who rarely
+// raises is given a strong hand, one who raises at every turn a wide
+// range. Strengths are cached (4,096 entries, direct-mapped by hand,
+// board and seen cards), enough for every hand an opponent may hold on
+// one board.
 //
 // What was tried, and what it gave (search against greedy, heads-up
 // no-limit hold'em unless said otherwise, ismcts:200):
@@ -206,13 +216,49 @@
 //     of nines and better are above 0.7), folds rolled out once
 //     (ismcts:200): 0.740 [0.675, 0.796] over 200 games, +4.6 chips per
 //     hand, a game against greedy costing about a quarter of the CPU time
-//     it did.
+//     it did;
+//   - the raiser's range from its observed aggression (above) instead of
+//     the first drawn hand above StrongHand: search against search games
+//     last about 16 hands instead of 100 to 250 (each searcher shoved any
+//     hand, since the other was modelled as folding all but strong hands,
+//     and folded to the other's shoves, read as strong hands);
+//   - the early stop and 48-deal policy strengths (96 before): 1.45× the
+//     rollouts per CPU second, and a fifth (ismcts:200) to a third
+//     (ismcts:800) fewer rollouts per decision (BenchmarkISMCTSBetting);
+//   - tried at the top rung and dropped, none stronger (ismcts:800
+//     against ismcts:200, 200 games each): extra bet sizes
+//     (2×, ⅓, ¾ and 1.5× the pot) added as the budget grows, progressive
+//     widening: 0.555 [0.486, 0.622] with four, 0.550 [0.481, 0.617] with
+//     two, against 0.580 [0.511, 0.646] without; the hand of an opponent
+//     who checked or called redrawn to fit that action (up to
+//     Iterations/200 − 1 tries): 0.495 [0.426, 0.564]; no early stop:
+//     0.515 [0.446, 0.583].
 //
-// Tried for Cheat and dropped: the greedy claim rule as the other players'
-// policy in the tree and rollouts, determinizations in which the last
-// claim is honest whenever cards of the rank are hidden from the observer,
-// and the greedy rule for the search's own claims: ismcts:100 still won 1
-// of 30 games against two honest greedy players (0 of 12 without them).
+// In claim phases (Cheat) the search compares whole claims instead of
+// growing a tree over single card choices (in a determinization the
+// claimed cards are dealt, so the other players of the tree see every lie
+// and uniform deals make most claims look false). The plans are the honest
+// claim (every card of the rank to claim held) and that claim with one,
+// two, … cards of other ranks added, those whose rank comes to the player
+// last first; each iteration draws one determinization and plays every
+// plan from it, every player, the searcher included, then following the
+// greedy claim rule. Determinizations follow that rule for the last claim
+// too: a deal in which the claimant holds a number of cards of the claimed
+// rank other than the count claimed (and not none with a one-card claim)
+// is drawn again, up to 8 times, and the claimant's cards of the rank are
+// swapped into the claim. Challenges follow the greedy rule: decided by
+// rollouts, the search challenged true claims and picked the pile up
+// (0.41 of games against two greedy players over 150, against 0.67 with
+// the rule). Tried before and dropped: the claim rule as the other
+// players' policy in the tree, with claims made honest whenever cards of
+// the rank were hidden (1 of 30 games).
+//
+// Determinizations respect what play showed everyone
+// (game.Observation.Lacks, HoldsRank): a player who did not follow suit or
+// had none of a rank asked for is dealt none of those cards, one who asked
+// for a rank holds one. Asks (Go Fish) are compared like claims, by paired
+// rollouts, among the asks the greedy ask rule scores best; the rule plays
+// every ask of the rollouts and the other players' asks in the tree.
 //
 // # Heuristic evaluation
 //

@@ -85,6 +85,9 @@ func (a *Greedy) Choose(v View) game.Move {
 	if m, ok := a.h.claim(v, pr, a.rng); ok {
 		return m
 	}
+	if m, ok := a.h.ask(v, a.rng); ok {
+		return m
+	}
 	return a.h.onePly(v, pr, a.rng)
 }
 
@@ -288,6 +291,58 @@ func (h *heuristics) claim(v View, pr *profile, rng *rand.Rand) (game.Move, bool
 		}
 	}
 	return game.Move{}, false
+}
+
+// ask plays an ask decision (Go Fish) by what play showed: it asks the
+// player it knows to hold the rank (a card of it seen in that hand, or the
+// player asked for it: Observation.HoldsRank) for the rank of which it
+// holds most, never a player known to have none of it (Observation.Lacks),
+// else a player not known to lack it; ties are broken at random. The
+// score of asking player q for rank r is 100 when q is known to hold r,
+// −100 when it is known to lack every card of r it could hold, plus the
+// number of cards of r held. ok is false when the decision is not an ask.
+// (Scored one ply ahead, asks were as good as random ones: greedy won 0.48
+// of games against random over 200.)
+func (h *heuristics) ask(v View, rng *rand.Rand) (game.Move, bool) {
+	n := v.NumLegal()
+	if n == 0 || v.LegalMove(0).Kind != game.MoveAsk {
+		return game.Move{}, false
+	}
+	o := &h.obs
+	seen := seenBy(o)
+	best, ties := math.Inf(-1), 0
+	var choice game.Move
+	for i := 0; i < n; i++ {
+		m := v.LegalMove(i)
+		if m.Kind != game.MoveAsk {
+			continue
+		}
+		score := askScore(o, seen, m)
+		switch {
+		case score > best:
+			best, ties, choice = score, 1, m
+		case score == best:
+			ties++
+			if rng.IntN(ties) == 0 {
+				choice = m
+			}
+		}
+	}
+	return choice, ties > 0
+}
+
+// askScore is the greedy ask rule's score of ask m in observation o (see
+// heuristics.ask); seen is seenBy(o).
+func askScore(o *game.Observation, seen cards.Set, m game.Move) float64 {
+	q, rc := int(m.Player), rankCards(m.Rank)
+	score := float64((o.Own & rc).Len())
+	switch {
+	case o.Known[q]&rc != 0 || o.HoldsRank[q]&(1<<m.Rank) != 0:
+		score += 100
+	case rc&^seen&^o.Lacks[q] == 0:
+		score -= 100
+	}
+	return score
 }
 
 // rankCards returns the four standard cards of rank r.

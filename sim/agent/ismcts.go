@@ -67,6 +67,12 @@ type ISMCTS struct {
 	// game of several hands stop at the end of that hand.
 	hand0 int
 
+	// The paired differences of the root moves' rewards (choosePaired):
+	// dsum[j*pairMax+m] sums r_j − r_m over the determinizations, dsq
+	// their squares; last holds one determinization's rewards.
+	dsum, dsq [pairMax * pairMax]float64
+	last      [pairMax]float64
+
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
@@ -93,6 +99,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 	}
 	a.sc.eval = handeval.Default()
 	a.sc.early = true
+	a.sc.batch = policyBatch
 	a.h.init(Options{Samples: 1, StrengthSamples: 1})
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
@@ -178,6 +185,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 	}
 	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
 		return a.chooseClaim(v, pr)
+	}
+	if pr.asks && a.limit == 0 && v.LegalMove(0).Kind == game.MoveAsk {
+		return a.chooseAsk(v, pr)
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	if a.limit > 0 {
@@ -317,10 +327,11 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // rollout plays random moves in a.det until the end, or RolloutCap moves,
 // or the end of the present hand in a game of several hands, and writes
 // the rewards into a.rew: the game's rewards at the end, the heuristic
-// evaluation (see evaluate) otherwise. Betting decisions play the betting
-// policy (see betPolicy).
+// evaluation (see evaluate) otherwise. Betting, claim and ask decisions
+// play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
+	ruled := pr.betting || pr.claims || pr.asks
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -332,9 +343,11 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 			return
 		}
-		if m, ok := a.policy(pr, det); ok {
-			det.ApplyUnchecked(m)
-			continue
+		if ruled {
+			if m, ok := a.policy(pr, det); ok {
+				det.ApplyUnchecked(m)
+				continue
+			}
 		}
 		n := det.NumLegal()
 		m := det.LegalMove(a.intN(n))
@@ -353,7 +366,8 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 // policy returns the move of the player to move in det when the search
 // models it by a rule rather than a search or random play: the betting
 // policy (betPolicy) for betting decisions, the greedy claim rule
-// (claimPolicy) in claim phases. ok is false otherwise.
+// (claimPolicy) in claim phases, the greedy ask rule (heuristics.ask) for
+// asks. ok is false otherwise.
 func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	if pr.betting {
 		if m, ok := a.betPolicy(pr, det); ok {
@@ -362,6 +376,10 @@ func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	}
 	if pr.claims {
 		return a.claimPolicy(pr, det)
+	}
+	if pr.asks && det.LegalMove(0).Kind == game.MoveAsk {
+		det.ObserveInto(det.ToMove(), &a.h.obs, false)
+		return a.h.ask(NewView(det), a.rng)
 	}
 	return game.Move{}, false
 }
@@ -378,8 +396,12 @@ type strengthEntry struct {
 }
 
 // policySamples is the Monte Carlo budget of a hand strength in the
-// search's betting policy (early stopping usually ends it at 32).
-const policySamples = 96
+// search's betting policy (early stopping, checked every policyBatch
+// deals, usually ends it at 16 or 32).
+const (
+	policySamples = 48
+	policyBatch   = 16
+)
 
 // betPolicy returns the move of the player to move in det when it faces a
 // betting decision: the greedy betting rule (greedyBet) applied to the
@@ -413,21 +435,42 @@ func (a *ISMCTS) strength(pr *profile, o *game.Observation) float64 {
 	return e.s
 }
 
+// Early stopping of choosePaired: after at least settleMin
+// determinizations, the search stops once the best move's mean reward
+// exceeds every other move's by settleZ standard errors of their paired
+// difference (or the two never differ). Up to pairMax moves are compared
+// so; with more the budget is always spent.
+const (
+	settleMin = 8
+	settleZ   = 2.5
+	pairMax   = 16
+)
+
 // choosePaired chooses a betting decision by policy rollouts with common
 // random numbers: every iteration draws one determinization and plays each
 // legal move from it, the rest of the hand following the betting policy
 // (see betPolicy), so the moves are compared on the same hidden cards and
 // the same cards to come. A fold is rolled out once: what the folder keeps
 // does not depend on the cards. The budget counts rollouts: Iterations/k
-// determinizations for k moves rolled out (at least one). The move of the
-// best mean reward wins (ties: the first in legal order).
+// determinizations for k moves rolled out (at least one); the search stops
+// earlier when the decision is settled (see settleZ). The move of the best
+// mean reward wins (ties: the first in legal order).
 func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	moves := v.Legal(a.moves[:0])
 	k := len(moves)
 	sums := a.sums[:k]
 	clear(sums)
+	paired := k <= pairMax
+	if paired {
+		clear(a.dsum[:])
+		clear(a.dsq[:])
+	}
 	p := v.Player()
 	raiser := lastRaiser(v, &a.pobs)
+	draws := 0
+	if raiser >= 0 {
+		draws = raiserDraws(&a.pobs, raiser)
+	}
 	fold, kr := -1, k
 	for j, m := range moves {
 		if m.Kind == game.MoveFold {
@@ -447,7 +490,10 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 		} else if i > 0 && i*kr >= a.iterations {
 			break
 		}
-		a.determinizeBetting(v, pr, raiser)
+		if paired && n >= settleMin && a.settled(sums, k, n) {
+			break
+		}
+		a.determinizeBetting(v, pr, raiser, draws)
 		a.hand0 = a.root.HandNumber()
 		for j, m := range moves {
 			if j == fold && i > 0 {
@@ -457,6 +503,18 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 			a.det.ApplyUnchecked(m)
 			a.rollout(v, pr)
 			sums[j] += a.rew[p]
+			if paired {
+				a.last[j] = a.rew[p]
+			}
+		}
+		if paired {
+			for j := 0; j < k; j++ {
+				for m := 0; m < k; m++ {
+					d := a.last[j] - a.last[m]
+					a.dsum[j*pairMax+m] += d
+					a.dsq[j*pairMax+m] += d * d
+				}
+			}
 		}
 		a.lastIters += kr
 		if i == 0 && fold >= 0 {
@@ -476,8 +534,63 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	return moves[best]
 }
 
+// settled reports whether, after n determinizations, the move of the best
+// mean reward leads every other by settleZ standard errors of their
+// paired difference (see choosePaired). The fold's sum counts its single
+// rollout, as a.last keeps it for every determinization.
+func (a *ISMCTS) settled(sums []float64, k, n int) bool {
+	best := 0
+	for j := 1; j < k; j++ {
+		if a.dsum[j*pairMax+best] > 0 {
+			best = j
+		}
+	}
+	fn := float64(n)
+	for m := 0; m < k; m++ {
+		if m == best {
+			continue
+		}
+		d := a.dsum[best*pairMax+m] / fn
+		vr := max(a.dsq[best*pairMax+m]/fn-d*d, 0)
+		if d < settleZ*math.Sqrt(vr/fn) {
+			return false
+		}
+	}
+	return true
+}
+
 // raiserTries bounds the hands drawn for the last raiser.
 const raiserTries = 24
+
+// The prior of the raiser model (see raiserDraws): priorRaises bets or
+// raises in priorActions betting actions, about the greedy rule's rate.
+const (
+	priorRaises  = 1
+	priorActions = 5
+)
+
+// raiserDraws returns how many hands determinizeBetting draws for the
+// raiser q, keeping the strongest: about 1/f, with f the share of bets and
+// raises among q's betting actions in the observation's log (o, with the
+// log: the last game.LogSize actions, over several hands), shrunk towards
+// priorRaises/priorActions. The strongest of k random hands lies in the
+// top 1/k of hands about as often as not, so a player who raises a share f
+// of the time is given a hand of its top share f: the rare raiser a
+// strong one, the frequent raiser a wide range. Clamped to 1..raiserTries.
+func raiserDraws(o *game.Observation, q int) int {
+	raises, acts := priorRaises, priorActions
+	for i := 0; i < int(o.LogLen); i++ {
+		e := &o.Log[i]
+		if e.Kind != game.EvBet || int(e.Player) != q {
+			continue
+		}
+		acts++
+		if k := game.MoveKind(e.Arg); k == game.MoveBet || k == game.MoveRaise {
+			raises++
+		}
+	}
+	return max(1, min(raiserTries, (acts+raises/2)/raises))
+}
 
 // lastRaiser returns the player whose bet or raise the player to move in v
 // faces in the present betting round, or -1: the last bet or raise of the
@@ -508,13 +621,12 @@ func lastRaiser(v View, o *game.Observation) int {
 }
 
 // determinizeBetting draws a determinization of v into a.root in which
-// the player raiser (if not -1) holds a hand the betting policy would have
-// raised with (strength above StrongHand): hands for the raiser are drawn
-// among the cards hidden from both players, up to raiserTries of them, and
-// the first one strong enough — else the strongest drawn — takes the place
-// of the raiser's cards (game.State.SwapHidden). The policy's raises then
-// reveal what they reveal about the raiser's cards.
-func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser int) {
+// the player raiser (if not -1) holds the strongest of draws hands (see
+// raiserDraws) drawn among the cards hidden from both players: that hand
+// takes the place of the raiser's cards (game.State.SwapHidden). The
+// raises then reveal what they reveal about the raiser's cards, as much as
+// the raiser's habits say they do.
+func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser, draws int) {
 	v.DeterminizeInto(&a.root, a.rng)
 	if raiser < 0 {
 		return
@@ -534,7 +646,7 @@ func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser int) {
 	}
 	best, bestS := cur, -1.0
 	r := wyrand(a.rng.Uint64())
-	for t := 0; t < raiserTries; t++ {
+	for t := 0; t < draws; t++ {
 		var cand cards.Set
 		for i := 0; i < h; i++ {
 			j := i + r.intN(len(pool)-i)
@@ -544,9 +656,6 @@ func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser int) {
 		o.Own, o.Known[raiser] = cand, cand
 		if s := a.strength(pr, o); s > bestS {
 			best, bestS = cand, s
-			if s > StrongHand {
-				break
-			}
 		}
 	}
 	out, in := cur&^best, best&^cur

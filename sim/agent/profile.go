@@ -56,6 +56,7 @@ type profile struct {
 	optional   []bool
 	betting    bool // a chip game (betting phases)
 	claims     bool // a claim phase (Cheat)
+	asks       bool // an ask phase (Go Fish)
 	startChips chips.Chips
 	bigBlind   chips.Chips // the big blind, else the first round's minimum bet
 	temp       float64     // the softmax temperature of the evaluation (see evaluate)
@@ -143,6 +144,8 @@ func newProfile(prog *game.Program) *profile {
 			}
 		case genome.PhaseClaim:
 			pr.claims = true
+		case genome.PhaseAsk:
+			pr.asks = true
 		case genome.PhaseShowdown:
 			if showdown < 0 {
 				showdown = i

@@ -27,6 +27,8 @@ type strengthCalc struct {
 	// early stops a Monte Carlo estimate once it is clearly on one side
 	// of both greedy thresholds (see monteCarlo).
 	early bool
+	// batch, if not 0, replaces earlyBatch.
+	batch int
 }
 
 // Early stopping of the Monte Carlo strength: every earlyBatch deals, the
@@ -117,13 +119,17 @@ func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.C
 	d := k + extra
 	var score int
 	r := wyrand(rng.Uint64())
+	batch := earlyBatch
+	if sc.batch > 0 {
+		batch = sc.batch
+	}
 	for n := 1; n <= samples; n++ {
 		for i := 0; i < d; i++ {
 			j := i + r.intN(len(unseen)-i)
 			unseen[i], unseen[j] = unseen[j], unseen[i]
 		}
 		score += cmp(unseen[:d]) + 1
-		if sc.early && n%earlyBatch == 0 && n < samples {
+		if sc.early && n%batch == 0 && n < samples {
 			fn := float64(n)
 			est := float64(score) / (2 * fn)
 			se := math.Sqrt(max(est*(1-est), 1/fn) / fn)
