@@ -94,6 +94,8 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	many_showdowns         the later showdowns are removed
 //	unread_scoring         the scoring rules are removed
 //	trump_without_tricks   the trump rule becomes none
+//	trump_ignored          the trump rule becomes none
+//	empty_pile_test        the pile's tests become what they give on an empty pile
 //	tiny_bet               the bet unit is raised to half the big blind
 //	vacuous_condition      the condition is simplified (Genome.Simplify)
 //	unused_tableau         no tableau cards are laid out, the deals to it are removed
@@ -139,8 +141,14 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			empty = append(empty, i)
 		case genome.DefectUnreadScoring:
 			g.Scoring = nil
-		case genome.DefectTrumpWithoutTricks:
+		case genome.DefectTrumpWithoutTricks, genome.DefectTrumpIgnored:
 			g.Setup.Trump = genome.TrumpNone
+		case genome.DefectEmptyPileTest:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = genome.EmptyPileConstant(*r.C)
+				}
+			}
 		case genome.DefectVacuousCondition:
 			for _, r := range g.ConditionRefs() {
 				if r.Path == d.Path {

@@ -58,6 +58,17 @@ func TestCohereRepairsDefects(t *testing.T) {
 	assert.Zero(t, bw.Setup.WildRanks)
 	assert.Equal(t, seedGenome(t, "betting_war").Phases, bw.Phases)
 
+	// An ignored trump goes; a test of a pile that stays empty becomes
+	// what it gives on an empty pile.
+	kw := seedGenome(t, "knockout_whist")
+	kw.Phases[0].Trick.Winner = genome.HighRank
+	kw.Phases[0].Trick.LeadCondition = genome.And(genome.Is(genome.TestSameSuitAsTop), genome.Num(genome.TestDiscardSize, genome.CmpGe, 2))
+	require.Empty(t, genome.Validate(kw))
+	require.True(t, Cohere(kw))
+	assert.Empty(t, genome.Lint(kw))
+	assert.Equal(t, genome.TrumpNone, kw.Setup.Trump)
+	assert.Equal(t, genome.OpNever, kw.Phases[0].Trick.LeadCondition.Op, "0 cards on the pile is never 2 or more")
+
 	// Chips without betting has no repair.
 	w := seedGenome(t, "war")
 	w.Setup.StartingChips = 50

@@ -1,6 +1,7 @@
 package evolve
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,4 +33,27 @@ func TestRemeasureCandidatesSkipNearClones(t *testing.T) {
 	}
 	assert.Equal(t, []string{"a", "c"}, ids(remeasureCandidates(inds, 2)))
 	assert.Equal(t, []string{"a", "c", "d"}, ids(remeasureCandidates(inds, 10)))
+}
+
+// While fewer than output.best of the re-measured genomes are sound, the
+// reserve is measured too: with one game per ladder pair no ladder can be
+// monotone (a Wilson lower bound over one game stays under chance), so
+// every reserve genome is measured.
+func TestRemeasureReserve(t *testing.T) {
+	evolved := func(reserve int) int {
+		c := tinyConfig()
+		c.Remeasure.Reserve = reserve
+		res, err := Run(context.Background(), c, t.TempDir(), Options{Workers: 2})
+		require.NoError(t, err)
+		n := 0
+		for _, x := range res.Remeasured {
+			if !x.Seed {
+				n++
+				assert.NotEmpty(t, x.Flags, "%s: sound with one game per ladder pair", x.ID)
+			}
+		}
+		return n
+	}
+	assert.Equal(t, 1, evolved(0))
+	assert.Equal(t, 4, evolved(3))
 }

@@ -55,6 +55,15 @@ const (
 	// that counts wild cards (hole_cards 0), no play phase whose condition a
 	// wild card could bypass, no card_is_wild test.
 	DefectUnusedWild DefectCode = "unused_wild"
+	// DefectTrumpIgnored: a trump suit in a game whose tricks ignore suits
+	// (every trick phase is won by high_rank or low_rank) and whose
+	// conditions never test for trumps.
+	DefectTrumpIgnored DefectCode = "trump_ignored"
+	// DefectEmptyPileTest: a condition tests the discard pile (its top card
+	// or its size) though no card ever goes onto it (no initial discard, no
+	// play or discard to it, no discard effect): the test always gives the
+	// same answer (the *_top tests hold on an empty pile).
+	DefectEmptyPileTest DefectCode = "empty_pile_test"
 )
 
 // DefectCodes lists every defect code.
@@ -62,6 +71,7 @@ var DefectCodes = []DefectCode{
 	DefectEmptyBettingRound, DefectEmptyPotShowdown, DefectAfterShowdown, DefectManyShowdowns,
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
 	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
+	DefectTrumpIgnored, DefectEmptyPileTest,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -93,7 +103,72 @@ func Lint(g *Genome) []Defect {
 	l.conditions()
 	l.sharedCards()
 	l.wild()
+	l.emptyPile()
 	return l.ds
+}
+
+// DiscardPileFilled reports whether a card can go onto the discard pile:
+// an initial discard, a play to it, a discard phase that does not lay
+// cards in the won pile, or a discard effect.
+func (g *Genome) DiscardPileFilled() bool {
+	if g.Setup.InitialDiscard > 0 {
+		return true
+	}
+	for i := range g.Phases {
+		p := &g.Phases[i]
+		if p.Kind == PhasePlay && p.Play.Target == PlayToDiscard || p.Kind == PhaseDiscard && p.Discard.Target != DiscardToWon {
+			return true
+		}
+	}
+	for _, e := range g.Effects {
+		if e.Kind == EffectDiscard {
+			return true
+		}
+	}
+	return false
+}
+
+// pileTest reports whether t reads the discard pile.
+func pileTest(t Test) bool {
+	switch t {
+	case TestSameRankAsTop, TestSameSuitAsTop, TestCardRankVsTop, TestDiscardSize:
+		return true
+	}
+	return false
+}
+
+// EmptyPileConstant returns c with every test of the discard pile
+// replaced by what it gives on an empty pile (the *_top tests hold;
+// discard_size compares 0), for a genome whose pile stays empty.
+func EmptyPileConstant(c Condition) Condition {
+	if c.Op == OpTest && pileTest(c.Test) {
+		if c.Test == TestDiscardSize && !c.Cmp.Compare(0, int(c.Value)) {
+			return Never()
+		}
+		return Always()
+	}
+	if len(c.Args) > 0 {
+		args := make([]Condition, len(c.Args))
+		for i := range c.Args {
+			args[i] = EmptyPileConstant(c.Args[i])
+		}
+		c.Args = args
+	}
+	return c
+}
+
+func (l *linter) emptyPile() {
+	if l.g.DiscardPileFilled() {
+		return
+	}
+	for _, r := range l.g.ConditionRefs() {
+		for _, t := range []Test{TestSameRankAsTop, TestSameSuitAsTop, TestCardRankVsTop, TestDiscardSize} {
+			if readsTest(r.C, t) {
+				l.add(DefectEmptyPileTest, r.Path, "tests %s, but no card ever goes onto the discard pile", t)
+				break
+			}
+		}
+	}
 }
 
 // sharedCards reports tableau and community cards that no phase reads.
@@ -131,13 +206,29 @@ func (l *linter) sharedCards() {
 	}
 }
 
-// readsWild reports whether c has a card_is_wild test anywhere.
-func readsWild(c *Condition) bool {
-	if c.Op == OpTest && c.Test == TestCardIsWild {
+// trumpRead reports whether anything reads the trump suit: a trick won by
+// the led suit (where trumps beat it) or a card_is_trump test.
+func (g *Genome) trumpRead() bool {
+	for i := range g.Phases {
+		if p := &g.Phases[i]; p.Kind == PhaseTrick && (p.Trick.Winner == HighLedSuit || p.Trick.Winner == LowLedSuit) {
+			return true
+		}
+	}
+	for _, r := range g.ConditionRefs() {
+		if readsTest(r.C, TestCardIsTrump) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsTest reports whether c has a test t anywhere.
+func readsTest(c *Condition, t Test) bool {
+	if c.Op == OpTest && c.Test == t {
 		return true
 	}
 	for i := range c.Args {
-		if readsWild(&c.Args[i]) {
+		if readsTest(&c.Args[i], t) {
 			return true
 		}
 	}
@@ -159,7 +250,7 @@ func (g *Genome) WildHonoured() bool {
 		}
 	}
 	for _, r := range g.ConditionRefs() {
-		if readsWild(r.C) {
+		if readsTest(r.C, TestCardIsWild) {
 			return true
 		}
 	}
@@ -355,6 +446,9 @@ func (l *linter) setup() {
 	}
 	if g.Setup.Trump != TrumpNone && !tricks {
 		l.add(DefectTrumpWithoutTricks, "setup.trump", "trump rule %s but no trick phase", g.Setup.Trump)
+	}
+	if g.Setup.Trump != TrumpNone && tricks && !g.trumpRead() {
+		l.add(DefectTrumpIgnored, "setup.trump", "trump rule %s but every trick is won by rank alone (suits do not matter) and no condition tests for trumps", g.Setup.Trump)
 	}
 	if g.Setup.HasChips() && !betting {
 		l.add(DefectChipsWithoutBetting, "setup.starting_chips", "%d starting chips but no betting phase", g.Setup.StartingChips)

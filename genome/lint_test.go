@@ -81,6 +81,12 @@ func TestLintFindsEachDefect(t *testing.T) {
 			g.Phases = append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToCommunity, Count: 3}}}, g.Phases...)
 			g.Setup.Community = 1
 		}, DefectUnusedCommunity, []string{"setup.community", "phases[0]"}},
+		{"trump in tricks won by rank alone", "knockout_whist", func(g *Genome) {
+			g.Phases[0].Trick.Winner = HighRank
+		}, DefectTrumpIgnored, []string{"setup.trump"}},
+		{"a test of a discard pile that stays empty", "knockout_whist", func(g *Genome) {
+			g.Phases[0].Trick.LeadCondition = Or(Is(TestSameSuitAsTop), Num(TestDiscardSize, CmpGe, 2))
+		}, DefectEmptyPileTest, []string{"phases[0].trick.lead_condition"}},
 		{"wild ranks nothing honours", "betting_war", func(g *Genome) {
 			g.Setup.WildRanks = Ranks(cards.Two)
 		}, DefectUnusedWild, []string{"setup.wild_ranks"}},

@@ -143,7 +143,7 @@ func TestRunConfigErrors(t *testing.T) {
 		{hearts, []string{"alpha"}, 1, 1, Options{}, "agents"},
 		{hearts, nil, 1, 1, Options{}, "agents"},
 		{hearts, []string{"house"}, 1, 1, Options{SitOuts: DefaultSitOuts()}, "sit_outs"},
-		{holdem, []string{"greedy"}, 1, 1, Options{SitOuts: DefaultSitOuts()}, "sit_outs"},
+		{program(t, "war"), []string{"greedy"}, 1, 1, Options{SitOuts: DefaultSitOuts()}, "sit_outs"},
 		{holdem, []string{"house"}, 1, 1, Options{SitOuts: SitOuts{Pause: 2}}, "sit_outs"},
 	} {
 		_, err := Run(context.Background(), c.p, c.agents, c.games, 1, c.w, c.opt)

@@ -95,7 +95,8 @@
 // of turn (a pause during the hand) is written at the player's next turn.
 // It refuses a hand PHH cannot hold: a fold when a check is free
 // (ErrFreeFold, the auto-action fold), a fold out of turn with no later
-// turn to hold it (ErrFoldOutOfTurn). SplitUnit is Unit's rule for a hand being played: whole chips
-// when every amount is whole, which PokerKit splits as Settle does (it
-// splits decimal amounts exactly). docs/phh.md describes the conventions.
+// turn to hold it (ErrFoldOutOfTurn). SplitUnit is Unit's rule for a hand
+// being played: whole chips when every amount is whole, which PokerKit
+// splits as Settle does (it splits decimal amounts exactly). docs/phh.md
+// describes the conventions.
 package phh

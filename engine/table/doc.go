@@ -25,6 +25,15 @@
 // money in p1's ante (_deadMoneyAnte), the client's author as _author.
 // Pots split in whole chips when the hand's amounts are whole
 // (phh.SplitUnit), to the cent otherwise.
+//
+// A table without blinds (every BlindsOrStraddles entry 0, the antes as its
+// forced bets: ante-only games played by engine/game at a table) keeps its
+// button in Button (_button in JSON): Next moves it one kept seat on,
+// Merge keeps it with its player, the betting starts after it, and no dead
+// blinds accrue (a pause until the big blind is a pause). Such a table is
+// not PHH (MarshalPHH refuses it). HandConfig gives the betting hand Next
+// set up, for a caller that plays the hand with other rules.
+//
 // Validate checks a server state: every per-player array has one entry per
 // player, an active player owes no dead blinds (the seed's impossible
 // states), dead blinds stay within 1.5 big blinds, no card is dealt twice,

@@ -159,7 +159,7 @@ func phhHand(s State) (phh.Hand, error) {
 		h.MinBet = bl.big
 	}
 	// The unit the table splits this hand's pots in (see hand.start).
-	h.Decimal = phh.SplitUnit(h.StartingStacks, h.Antes, h.BlindsOrStraddles, []chips.Chips{s.DeadMoney, h.MinBet}) != chips.Scale
+	h.Decimal = splitUnit(&s, h.StartingStacks, h.Antes, h.BlindsOrStraddles, h.MinBet) != chips.Scale
 	var foldedOut []any
 	for _, seat := range order {
 		h.Players = append(h.Players, s.Players[seat])

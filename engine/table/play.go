@@ -168,6 +168,21 @@ func (r *hand) start() error {
 	return nil
 }
 
+// splitUnit returns the unit the hand of s splits its pots in:
+// phh.SplitUnit of what the seats dealt in start with (stacks, antes,
+// blinds), the dead money, the minimum bet and every raise of the hand, so
+// that the hand is played in whole chips, and written so as PHH, only when
+// all of them are whole.
+func splitUnit(s *State, stacks, antes, blinds []chips.Chips, minBet chips.Chips) chips.Chips {
+	var raises []chips.Chips
+	for _, a := range s.Actions {
+		if a.Kind == phh.BetRaise {
+			raises = append(raises, a.Amount)
+		}
+	}
+	return phh.SplitUnit(stacks, antes, blinds, []chips.Chips{s.DeadMoney, minBet}, raises)
+}
+
 // config returns the betting hand of the seats dealt in (stacks, antes
 // and blinds written into the arrays given; 0 for the other seats), with
 // the table's positions and dead money, and the minimum bet.
@@ -195,7 +210,7 @@ func (r *hand) config(stacks, antes, blindsIn *[MaxSeats]chips.Chips) (betting.H
 	return betting.HandConfig{
 		Stacks: stacks[:n], Antes: antes[:n], Blinds: blindsIn[:n],
 		Button: pos.Button, FirstToAct: pos.FirstToAct, FirstToActPostflop: pos.FirstToActPostflop,
-		DeadMoney: s.DeadMoney, Unit: phh.SplitUnit(stacks[:n], antes[:n], blindsIn[:n], []chips.Chips{s.DeadMoney, minBet}),
+		DeadMoney: s.DeadMoney, Unit: splitUnit(s, stacks[:n], antes[:n], blindsIn[:n], minBet),
 	}, minBet
 }
 

@@ -25,12 +25,13 @@ type sim struct {
 	maxBuyIn chips.Chips
 	stats    map[string]int
 	onPHH    func(data []byte) // when set, sees every PHH hand written (a PokerKit check outside the tests)
+	whole    bool              // whole chips: blinds 1/2, buy-ins in whole chips (pots split in whole chips)
 }
 
 const simTable = "T"
 
-func newSim(t *testing.T, rng *rand.Rand, stats map[string]int) *sim {
-	m := &sim{t: t, rng: rng, ledger: NewLedger(), stats: stats}
+func newSim(t *testing.T, rng *rand.Rand, stats map[string]int, whole bool) *sim {
+	m := &sim{t: t, rng: rng, ledger: NewLedger(), stats: stats, whole: whole}
 	m.presence, _ = NewPresence(rng.IntN(4))
 	for i := 1; i <= 12; i++ {
 		name := fmt.Sprintf("P%d", i)
@@ -40,12 +41,15 @@ func newSim(t *testing.T, rng *rand.Rand, stats map[string]int) *sim {
 		}
 	}
 	bb := []chips.Chips{200, 100, 50, 2}[rng.IntN(4)]
+	if whole {
+		bb = chips.FromInt(2)
+	}
 	m.maxBuyIn = bb * chips.Chips(50+rng.IntN(200))
 	s := State{SeatCount: 2 + rng.IntN(MaxSeats-1), Actions: []phh.Action{}}
 	n := 2 + rng.IntN(s.SeatCount-1)
 	for i := 0; i < n; i++ {
 		name := m.pool[i]
-		buy := min(chips.Chips(1+rng.Int64N(int64(m.maxBuyIn))), m.ledger.Bank(name))
+		buy := min(m.chips(1+rng.Int64N(int64(m.maxBuyIn))), m.ledger.Bank(name))
 		if err := m.ledger.BuyIn(name, simTable, buy); err != nil {
 			t.Fatal(err)
 		}
@@ -62,13 +66,21 @@ func newSim(t *testing.T, rng *rand.Rand, stats map[string]int) *sim {
 	}
 	if rng.IntN(6) == 0 {
 		for i := range s.Antes {
-			s.Antes[i] = bb / 4
+			s.Antes[i] = m.chips(int64(bb / 4))
 		}
 	}
 	s.fillDefaults()
 	m.s = s
 	m.check("start")
 	return m
+}
+
+// chips is c hundredths, rounded up to a whole chip at a whole-chip table.
+func (m *sim) chips(c int64) chips.Chips {
+	if m.whole {
+		return chips.FromInt((c + chips.Scale - 1) / chips.Scale)
+	}
+	return chips.Chips(c)
 }
 
 // check asserts the invariants of the current state.
@@ -279,7 +291,7 @@ func (m *sim) join() {
 	c := Personalize(s, name)
 	c.fillDefaults()
 	seat := m.rng.IntN(len(s.Players) + 1)
-	ask := chips.Chips(m.rng.Int64N(int64(m.maxBuyIn) + 100))
+	ask := m.chips(m.rng.Int64N(int64(m.maxBuyIn) + 100))
 	intent := []Intent{Play, Play, PauseUntilBB, Pause}[m.rng.IntN(4)]
 	c.Players = insertAt(c.Players, seat, name)
 	c.StartingStacks = insertAt(c.StartingStacks, seat, ask)
@@ -535,7 +547,7 @@ func TestPropertyRandomSequences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 14))
 	stats := map[string]int{}
 	for q := 0; q < sequences; q++ {
-		m := newSim(t, rng, stats)
+		m := newSim(t, rng, stats, q%2 == 1)
 		for h := 0; h < hands; h++ {
 			m.hand()
 		}

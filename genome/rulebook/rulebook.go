@@ -286,6 +286,12 @@ func (w *rulebook) playText() {
 		if cs == 0 {
 			intro = "Players take turns. On your turn:"
 		}
+		if t.CycleUntil.Op == genome.OpAlways {
+			intro = "Then the current player takes one turn. On your turn:"
+			if cs == 0 {
+				intro = "The starting player takes one turn. On your turn:"
+			}
+		}
 		if t.FirstPlayer == genome.FirstHolderOfCard && cs > 0 {
 			intro += fmt.Sprintf(" (%s takes the first turn)", w.firstText())
 		}
@@ -306,7 +312,9 @@ func (w *rulebook) playText() {
 				}
 			}
 		}
-		w.para("    ", fmt.Sprintf("%s. Turns go on until %s.", next, until))
+		if t.CycleUntil.Op != genome.OpAlways {
+			w.para("    ", fmt.Sprintf("%s. Turns go on until %s.", next, until))
+		}
 		step++
 	}
 	for i := ce; i < len(g.Phases); i++ {

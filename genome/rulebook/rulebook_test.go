@@ -79,3 +79,14 @@ func TestRulesSimplifyConditions(t *testing.T) {
 	assert.NotContains(t, text, "60 cards", "a 52-card deck never puts 61 cards in a hand")
 	assert.Contains(t, text, "same suit as the top card")
 }
+
+// A turn cycle that stops after one pass is one turn, not "turns until
+// always".
+func TestRulesCycleOfOneTurn(t *testing.T) {
+	g, err := genome.Seed("knockout_whist")
+	require.NoError(t, err)
+	g.Turns.CycleUntil = genome.Always()
+	text := Rules(g)
+	assert.Contains(t, text, "The starting player takes one turn.")
+	assert.NotContains(t, text, "until always")
+}

@@ -222,13 +222,14 @@
 //     last about 16 hands instead of 100 to 250 (each searcher shoved any
 //     hand, since the other was modelled as folding all but strong hands,
 //     and folded to the other's shoves, read as strong hands);
-//   - the early stop and 48-deal policy strengths: about 1.45× the
-//     rollouts per CPU second, a third fewer rollouts per decision;
-//   - tried at the top rung and dropped, neither measurably stronger
-//     (ismcts:800 against ismcts:200, 200 games each): extra bet sizes
+//   - the early stop and 48-deal policy strengths (96 before): 1.45× the
+//     rollouts per CPU second, and a fifth (ismcts:200) to a third
+//     (ismcts:800) fewer rollouts per decision (BenchmarkISMCTSBetting);
+//   - tried at the top rung and dropped, none stronger (ismcts:800
+//     against ismcts:200, 200 games each): extra bet sizes
 //     (2×, ⅓, ¾ and 1.5× the pot) added as the budget grows, progressive
-//     widening: 0.555 [0.486, 0.622] with four, 0.580 [0.511, 0.646] with
-//     two, against 0.550 [0.481, 0.617] without; the hand of an opponent
+//     widening: 0.555 [0.486, 0.622] with four, 0.550 [0.481, 0.617] with
+//     two, against 0.580 [0.511, 0.646] without; the hand of an opponent
 //     who checked or called redrawn to fit that action (up to
 //     Iterations/200 − 1 tries): 0.495 [0.426, 0.564]; no early stop:
 //     0.515 [0.446, 0.583].
