@@ -14,7 +14,8 @@ import (
 // PHHRecorder is a Listener that records every hand of a hold'em-shaped
 // game (no-limit Texas hold'em, NT, or pot-limit Omaha, PO) as a phh.Hand, so
 // the hands the engine plays can be checked by phh.Replay and written with
-// phh.MarshalBulk.
+// phh.MarshalBulk. Hands are kept as played; phh.PokerKitForm rewrites one
+// as PokerKit plays it (or says why PHH cannot hold it) before it is written.
 //
 // Players are listed in PHH position order (p1 the first player dealt in
 // after the button, the button last; heads-up p1 is the big blind and
@@ -149,10 +150,6 @@ func (r *PHHRecorder) Event(s *game.State, e *game.Event) {
 		for i, q := range r.order {
 			r.cur.FinishingStacks[i] = s.Chips(q)
 		}
-		// An all-in showdown comes before the rest of the board in PHH
-		// (PokerKit reads it there). A hand PokerKitForm cannot replay is
-		// kept as recorded: it leaves h as it is on error.
-		_ = phh.PokerKitForm(r.cur)
 		r.Hands = append(r.Hands, *r.cur)
 		r.cur = nil
 	}

@@ -424,3 +424,13 @@ func basicString(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// AmountValue is the TOML value of an amount in a PHH field that callers
+// build themselves (user fields, maps): an integer for whole chips, else a
+// float.
+func AmountValue(c chips.Chips) any {
+	if c%chips.Scale == 0 {
+		return int64(c / chips.Scale)
+	}
+	return float64(c) / chips.Scale
+}

@@ -183,12 +183,12 @@ func phhHand(s State) (phh.Hand, error) {
 		}
 		outSeats = append(outSeats, int64(seat+1))
 		outPlayers = append(outPlayers, s.Players[seat])
-		outStacks = append(outStacks, phhAmount(s.StartingStacks[seat]))
+		outStacks = append(outStacks, phh.AmountValue(s.StartingStacks[seat]))
 		outInactive = append(outInactive, int64(boolInt(s.Inactive[seat])))
 		outIntents = append(outIntents, int64(s.Intents[seat]))
-		outDead = append(outDead, phhAmount(s.DeadBlinds[seat]))
-		outBlinds = append(outBlinds, phhAmount(s.BlindsOrStraddles[seat]))
-		outAntes = append(outAntes, phhAmount(s.Antes[seat]))
+		outDead = append(outDead, phh.AmountValue(s.DeadBlinds[seat]))
+		outBlinds = append(outBlinds, phh.AmountValue(s.BlindsOrStraddles[seat]))
+		outAntes = append(outAntes, phh.AmountValue(s.Antes[seat]))
 	}
 	if outSeats != nil {
 		h.Fields[phhOutSeats], h.Fields[phhOutPlayers], h.Fields[phhOutStacks] = outSeats, outPlayers, outStacks
@@ -207,7 +207,7 @@ func phhHand(s State) (phh.Hand, error) {
 	if d := s.DeadMoney; d != 0 {
 		h.Antes[0] += d
 		h.StartingStacks[0] += d
-		h.Fields[phhDeadMoneyAnte] = phhAmount(d)
+		h.Fields[phhDeadMoneyAnte] = phh.AmountValue(d)
 	}
 	// Heads-up PHH reverse-assigns the forced bets, antes included.
 	h.BlindsOrStraddles = betting.PHHForcedBets(h.BlindsOrStraddles, slices.Clone(h.BlindsOrStraddles))
@@ -234,14 +234,6 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// phhAmount is a TOML value for an amount: an integer when whole.
-func phhAmount(c chips.Chips) any {
-	if c%chips.Scale == 0 {
-		return int64(c / chips.Scale)
-	}
-	return float64(c) / chips.Scale
 }
 
 // ReadPHH reads a table state from a PHH (TOML) hand of variant NT, as

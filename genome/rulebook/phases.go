@@ -181,7 +181,12 @@ func phaseText(g *genome.Genome, p *genome.Phase, turn bool) string {
 			}
 		}
 		if first {
-			b.WriteString(" An all-in for less than a full raise does not reopen the betting. The round ends when everyone still in has acted and all bets are matched. In the first betting round of a hand with blinds, the player after the big blind acts first (with two players, the dealer); otherwise the first player after the dealer still in the hand.")
+			b.WriteString(" An all-in for less than a full raise does not reopen the betting. The round ends when everyone still in has acted and all bets are matched.")
+			if g.Setup.BigBlind > 0 {
+				b.WriteString(" In the first betting round of a hand, the player after the big blind acts first (with two players, the dealer); in later rounds the first player after the dealer still in the hand.")
+			} else {
+				b.WriteString(" The first player after the dealer still in the hand acts first.")
+			}
 		}
 		return b.String()
 	case genome.PhaseClaim:

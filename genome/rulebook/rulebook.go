@@ -178,7 +178,12 @@ func (w *rulebook) chipsText() string {
 			parts = append(parts, fmt.Sprintf("At the start of every hand the second player to the dealer's left posts a big blind of %s.", chipsText(s.BigBlind)))
 		}
 	}
-	parts = append(parts, "A player who cannot pay a forced bet in full puts in all their chips and is all in. When players are all in for different amounts, side pots are formed: each player can only win from the others as much as they put in.")
+	if s.Ante > 0 || s.BigBlind > 0 || s.SmallBlind > 0 {
+		parts = append(parts, "A player who cannot pay a forced bet in full puts in all their chips and is all in.")
+	} else {
+		parts = append(parts, "There are no forced bets: the pot holds only what players bet.")
+	}
+	parts = append(parts, "When players are all in for different amounts, side pots are formed: each player can only win from the others as much as they put in.")
 	if s.Elimination == genome.EliminateNoChips {
 		parts = append(parts, "A player who has no chips left at the end of a hand is out of the game.")
 	}

@@ -203,7 +203,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 			st := &t.Seats[s]
 			seats = append(seats, int64(s+1))
 			names = append(names, st.Name)
-			stacks = append(stacks, amountValue(st.Stack))
+			stacks = append(stacks, phh.AmountValue(st.Stack))
 			amounts = append(amounts, st.Stack)
 		}
 		h.Fields = map[string]any{fieldOutSeats: seats, fieldOutPlayers: names, fieldOutStacks: stacks}
@@ -216,7 +216,7 @@ func FromHand(r *replay.Replay, i int) (phh.Hand, error) {
 		if h.Fields == nil {
 			h.Fields = map[string]any{}
 		}
-		h.Fields[fieldDeadMoney] = amountValue(dead)
+		h.Fields[fieldDeadMoney] = phh.AmountValue(dead)
 		amounts = append(amounts, dead)
 	}
 
@@ -429,13 +429,4 @@ func holeCount(events []replay.Event) int {
 		}
 	}
 	return k
-}
-
-// amountValue returns a chip amount as the TOML value PHH writes: an
-// integer for whole chips, else a float.
-func amountValue(c chips.Chips) any {
-	if c%chips.Scale == 0 {
-		return int64(c / chips.Scale)
-	}
-	return float64(c) / chips.Scale
 }
