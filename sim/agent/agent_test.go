@@ -106,7 +106,9 @@ func TestDeterministic(t *testing.T) {
 // Agents see the game only through View, so the property holds exactly when
 // game.State.Determinize is a function of the observation and the
 // generator; the test checks that precondition first and names it when it
-// fails.
+// fails. In Hearts, Go Fish and Knock-Out Whist it also checks decisions
+// where play showed something of a hidden hand (a void, a rank asked
+// for), which determinizations respect.
 func TestNoPeek(t *testing.T) {
 	ids := []string{"crazy_eights", "hearts", "go_fish", "cheat", "holdem_nl_heads_up", "five_card_draw_fl", "omaha_pl", "knockout_whist", "blackjack"}
 	specs := []string{"ismcts:150", "greedy", "house", "random"}
@@ -115,7 +117,7 @@ func TestNoPeek(t *testing.T) {
 			prog := compileSeed(t, id)
 			n := max(prog.MinPlayers(), min(prog.MaxPlayers(), 3))
 			rng := rand.New(rand.NewPCG(21, 22))
-			checked, differ := 0, 0
+			checked, differ, shown := 0, 0, 0
 			for gi := 0; gi < 6 && checked < 30; gi++ {
 				s, err := prog.NewState(n, rng)
 				if err != nil {
@@ -125,8 +127,15 @@ func TestNoPeek(t *testing.T) {
 					if s.NumLegal() > 1 && rng.IntN(4) == 0 {
 						p := s.ToMove()
 						alt := s.Determinize(p, rand.New(rand.NewPCG(rng.Uint64(), 1)))
-						if alt.Observation(p) != s.Observation(p) {
+						o := s.Observation(p)
+						if alt.Observation(p) != o {
 							t.Fatalf("determinization changed the observation of p%d", p)
+						}
+						for q := 0; q < n; q++ {
+							if q != p && (o.Lacks[q]&^o.Known[q] != 0 || o.HoldsRank[q] != 0) {
+								shown++ // play showed something of a hidden hand
+								break
+							}
 						}
 						for q := 0; q < n; q++ {
 							if q != p && alt.Hand(q) != s.Hand(q) {
@@ -158,6 +167,14 @@ func TestNoPeek(t *testing.T) {
 			}
 			if checked < 10 || differ < checked/3 {
 				t.Fatalf("too weak: %d decisions checked, %d with other hidden cards", checked, differ)
+			}
+			switch id {
+			case "hearts", "go_fish", "knockout_whist":
+				// Determinizations respect voids and ranks asked for:
+				// the property must hold there too.
+				if shown == 0 {
+					t.Fatalf("too weak: no decision checked where play showed something of a hidden hand")
+				}
 			}
 		})
 	}

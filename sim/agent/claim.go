@@ -61,7 +61,6 @@ type claimPlan struct {
 func (a *ISMCTS) chooseClaim(v View, pr *profile) game.Move {
 	a.obs = v.Observation()
 	o := &a.obs
-	p := v.Player()
 	var plans [maxClaimPlans]claimPlan
 	k := 0
 	switch m := v.LegalMove(0); {
@@ -80,12 +79,29 @@ func (a *ISMCTS) chooseClaim(v View, pr *profile) game.Move {
 		}
 		return v.LegalMove(0)
 	}
+	a.cobs = *o
+	return plans[a.comparePlans(v, pr, plans[:k], true)].move
+}
+
+// comparePlans plays every plan from each of ⌈Iterations/k⌉
+// determinizations (at least one) for k plans, the rest of the game
+// following the rules (see policy), and returns the index of the plan of
+// the best mean reward for the player (ties: the first). The
+// determinizations are determinizeClaim's (for a.cobs) when claim is set,
+// else plain ones.
+func (a *ISMCTS) comparePlans(v View, pr *profile, plans []claimPlan, claim bool) int {
+	k := len(plans)
 	sums := a.sums[:k]
 	clear(sums)
+	p := v.Player()
 	for i := 0; i == 0 || i*k < a.iterations; i++ {
-		a.determinizeClaim(v, pr, o)
+		if claim {
+			a.determinizeClaim(v, pr, &a.cobs)
+		} else {
+			v.DeterminizeInto(&a.root, a.rng)
+		}
 		a.hand0 = a.root.HandNumber()
-		for j := range plans[:k] {
+		for j := range plans {
 			a.det = a.root
 			if plans[j].add == 0 {
 				a.det.ApplyUnchecked(plans[j].move)
@@ -103,7 +119,7 @@ func (a *ISMCTS) chooseClaim(v View, pr *profile) game.Move {
 			best = j
 		}
 	}
-	return plans[best].move
+	return best
 }
 
 // claimPlans writes the plans of a claim selection into plans and returns
@@ -303,29 +319,12 @@ func (a *ISMCTS) chooseAsk(v View, pr *profile) game.Move {
 			moves = append(moves, m)
 		}
 	}
-	k := len(moves)
-	if k == 1 {
+	if len(moves) == 1 {
 		return moves[0]
 	}
-	sums := a.sums[:k]
-	clear(sums)
-	p := v.Player()
-	for i := 0; i == 0 || i*k < a.iterations; i++ {
-		v.DeterminizeInto(&a.root, a.rng)
-		a.hand0 = a.root.HandNumber()
-		for j, m := range moves {
-			a.det = a.root
-			a.det.ApplyUnchecked(m)
-			a.rollout(v, pr)
-			sums[j] += a.rew[p]
-		}
-		a.lastIters += k
+	plans := a.plans[:0]
+	for _, m := range moves {
+		plans = append(plans, claimPlan{move: m})
 	}
-	best := 0
-	for j := 1; j < k; j++ {
-		if sums[j] > sums[best] {
-			best = j
-		}
-	}
-	return moves[best]
+	return moves[a.comparePlans(v, pr, plans, false)]
 }

@@ -51,3 +51,32 @@ func TestDeterminizeClaim(t *testing.T) {
 	assert.Positive(t, singleHonest, "one-card claims are dealt honest in some determinizations")
 	assert.Less(t, singleHonest, single, "and false in others")
 }
+
+// TestClaimAskNoAllocs checks that the search's claim and ask decisions
+// (paired rollouts over plans) do not allocate.
+func TestClaimAskNoAllocs(t *testing.T) {
+	for _, c := range []struct {
+		id      string
+		players int
+		kind    game.MoveKind
+	}{{"cheat", 3, game.MovePlay}, {"go_fish", 2, game.MoveAsk}} {
+		prog := compileSeed(t, c.id)
+		s, err := prog.NewState(c.players, rand.New(rand.NewPCG(1, 1)))
+		require.NoError(t, err)
+		g := NewGreedy(Options{Seed: 3})
+		a := NewISMCTS(Options{Iterations: 60, RolloutCap: 20})
+		// The first decision of the kind at which the search compares
+		// plans (more than one candidate).
+		for !s.Terminal() {
+			if v := NewView(&s); v.LegalMove(0).Kind == c.kind && v.NumLegal() > 1 {
+				if a.Choose(v); a.Iterations() > 0 {
+					break
+				}
+			}
+			s.ApplyUnchecked(g.Choose(NewView(&s)))
+		}
+		require.False(t, s.Terminal(), "%s: no decision searched", c.id)
+		v := NewView(&s)
+		assert.Zero(t, testing.AllocsPerRun(5, func() { a.Choose(v) }), "%s: Choose allocates", c.id)
+	}
+}

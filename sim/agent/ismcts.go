@@ -73,6 +73,12 @@ type ISMCTS struct {
 	dsum, dsq [pairMax * pairMax]float64
 	last      [pairMax]float64
 
+	// The plans compared in a claim or ask decision (comparePlans) and
+	// the observation they are compared in (cobs: a.obs is the rollouts'
+	// scratch).
+	plans []claimPlan
+	cobs  game.Observation
+
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
@@ -96,6 +102,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 		moves:      make([]game.Move, 0, maxLegal),
 		rew:        make([]float64, game.MaxPlayers),
 		sums:       make([]float64, maxLegal),
+		plans:      make([]claimPlan, 0, maxLegal),
 	}
 	a.sc.eval = handeval.Default()
 	a.sc.early = true
