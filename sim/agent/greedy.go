@@ -310,25 +310,16 @@ func (h *heuristics) ask(v View, rng *rand.Rand) (game.Move, bool) {
 	}
 	o := &h.obs
 	seen := seenBy(o)
-	best, ties := math.Inf(-1), 0
-	var choice game.Move
+	pick := newTieBreak()
 	for i := 0; i < n; i++ {
 		m := v.LegalMove(i)
 		if m.Kind != game.MoveAsk {
 			continue
 		}
 		score := askScore(o, seen, m)
-		switch {
-		case score > best:
-			best, ties, choice = score, 1, m
-		case score == best:
-			ties++
-			if rng.IntN(ties) == 0 {
-				choice = m
-			}
-		}
+		pick.offer(score, m, rng)
 	}
-	return choice, ties > 0
+	return pick.choice, pick.ties > 0
 }
 
 // askScore is the greedy ask rule's score of ask m in observation o (see
@@ -388,8 +379,7 @@ func (h *heuristics) onePly(v View, pr *profile, rng *rand.Rand) game.Move {
 	for k := range h.dets {
 		v.DeterminizeInto(&h.dets[k], rng)
 	}
-	best, ties := math.Inf(-1), 0
-	var choice game.Move
+	pick := newTieBreak()
 	for i := 0; i < count; i++ {
 		m := v.LegalMove(int(h.idx[i]))
 		var sum float64
@@ -401,17 +391,9 @@ func (h *heuristics) onePly(v View, pr *profile, rng *rand.Rand) game.Move {
 			}
 			sum += h.value(pr, &h.tmp, p)
 		}
-		switch {
-		case sum > best:
-			best, ties, choice = sum, 1, m
-		case sum == best:
-			ties++
-			if rng.IntN(ties) == 0 {
-				choice = m
-			}
-		}
+		pick.offer(sum, m, rng)
 	}
-	return choice
+	return pick.choice
 }
 
 // Weights of the one-ply value's side features, in units of the standing
@@ -537,4 +519,28 @@ func (h *heuristics) trickGain(pr *profile, o *game.Observation, p int) float64 
 		return val - gain/float64(o.Players-1)
 	}
 	return val + gain
+}
+
+// tieBreak keeps the best-scored move offered so far, choosing uniformly
+// at random among the moves tied for best (reservoir sampling).
+type tieBreak struct {
+	best   float64
+	ties   int
+	choice game.Move
+}
+
+// newTieBreak returns a tieBreak to which nothing has been offered.
+func newTieBreak() tieBreak { return tieBreak{best: math.Inf(-1)} }
+
+// offer considers move m of the given score.
+func (t *tieBreak) offer(score float64, m game.Move, rng *rand.Rand) {
+	switch {
+	case score > t.best:
+		t.best, t.ties, t.choice = score, 1, m
+	case score == t.best:
+		t.ties++
+		if rng.IntN(t.ties) == 0 {
+			t.choice = m
+		}
+	}
 }
