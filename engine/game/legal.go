@@ -138,3 +138,21 @@ func (s *State) isLegal(m Move) bool {
 	}
 	return s.legal.has(m)
 }
+
+// BetMenu describes the betting moves of the pending decision without
+// listing every legal move: whether fold, check and call are legal, and
+// the bet or raise moves of the menu, written to sizes (at most
+// len(sizes), in Legal order); n is how many were written. Outside a
+// decision nothing is legal.
+func (s *State) BetMenu(sizes []Move) (fold, check, call bool, n int) {
+	l := &s.legal
+	if l.n == 0 {
+		return false, false, false, 0
+	}
+	fold, check, call = l.flags&(1<<MoveFold) != 0, l.flags&(1<<MoveCheck) != 0, l.flags&(1<<MoveCall) != 0
+	n = min(int(l.nbets), len(sizes))
+	for i := range n {
+		sizes[i] = Move{Kind: l.betKind, Amount: l.bets[i]}
+	}
+	return fold, check, call, n
+}

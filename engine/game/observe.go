@@ -152,9 +152,17 @@ func (s *State) observe(p int, o *Observation, log bool) {
 	o.Tableau = s.tableau
 	o.Community = s.comm
 	o.StockSize = s.nstock
-	for i := 0; i < int(s.nstock); i++ {
-		if c := s.stock[i]; known&(1<<c) != 0 {
-			o.StockKnown |= 1 << c
+	// A known card in the stock is rare: look through the stock only when
+	// some known card is in none of the other places.
+	rest := known &^ (s.discSet | s.tableau | s.comm | s.pile)
+	for q := 0; q < int(s.n); q++ {
+		rest &^= s.hand[q] | s.won[q]
+	}
+	if rest != 0 {
+		for i := 0; i < int(s.nstock); i++ {
+			if c := s.stock[i]; known&(1<<c) != 0 {
+				o.StockKnown |= 1 << c
+			}
 		}
 	}
 	o.PileSize = uint8(popcount(s.pile))

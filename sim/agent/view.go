@@ -120,26 +120,13 @@ func (b *BetOptions) AllIn() (game.Move, bool) {
 // observation o.
 func betOptions(v View, o *game.Observation) BetOptions {
 	var b BetOptions
-	n := v.NumLegal()
-	for i := 0; i < n; i++ {
-		m := v.LegalMove(i)
-		switch m.Kind {
-		case game.MoveFold:
-			b.Fold = true
-		case game.MoveCheck:
-			b.Check = true
-		case game.MoveCall:
-			b.Call = true
-		case game.MoveBet, game.MoveRaise:
-			if b.NumSizes < MaxSizes {
-				b.Sizes[b.NumSizes] = m
-				b.NumSizes++
-			}
-		default:
-			continue
-		}
-		b.Open = true
+	if v.p < 0 {
+		return b
 	}
+	var n int
+	b.Fold, b.Check, b.Call, n = v.s.BetMenu(b.Sizes[:])
+	b.NumSizes = n
+	b.Open = b.Fold || b.Check || b.Call || n > 0
 	if !b.Open {
 		return BetOptions{}
 	}
