@@ -345,11 +345,17 @@ func (s *State) SeatPlayer(k int) int { return s.playerOf(k) }
 // forced bets. It is meaningful during a hand's betting events.
 func (s *State) Betting() (h *betting.Hand, forced bool) { return &s.bet, s.betForced }
 
-func (s *State) seatOf(p int) int {
-	if s.seatDir > 0 || p == 0 {
-		return p
+func (s *State) seatOf(p int) int { return dirSeat(int(s.n), p, s.seatDir > 0) }
+
+// dirSeat returns the betting seat of player q of n (and the player of
+// seat q: the mapping is its own inverse). Seats follow the turn direction
+// from player 0: clockwise, seat q is player q; counter-clockwise, seat q
+// is player (n−q) mod n.
+func dirSeat(n, q int, clockwise bool) int {
+	if clockwise || q == 0 {
+		return q
 	}
-	return int(s.n) - p
+	return n - q
 }
 
 // playerOf returns the player of betting seat k.

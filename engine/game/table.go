@@ -60,10 +60,7 @@ func (p *Program) ResetHand(s *State, hand *betting.HandConfig, rng *rand.Rand) 
 // follow the genome's turn direction from player 0: clockwise, seat q is
 // player q; counter-clockwise, seat q is player (n−q) mod n.
 func (p *Program) TableSeat(n, q int) int {
-	if p.g.Turns.Direction != genome.CounterClockwise || q == 0 {
-		return q
-	}
-	return n - q
+	return dirSeat(n, q, p.g.Turns.Direction != genome.CounterClockwise)
 }
 
 // TableHand reports whether s is one hand dealt at a table (ResetHand).
