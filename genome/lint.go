@@ -162,11 +162,8 @@ func (l *linter) emptyPile() {
 		return
 	}
 	for _, r := range l.g.ConditionRefs() {
-		for _, t := range []Test{TestSameRankAsTop, TestSameSuitAsTop, TestCardRankVsTop, TestDiscardSize} {
-			if readsTest(r.C, t) {
-				l.add(DefectEmptyPileTest, r.Path, "tests %s, but no card ever goes onto the discard pile", t)
-				break
-			}
+		if t, ok := firstTest(r.C, pileTest); ok {
+			l.add(DefectEmptyPileTest, r.Path, "tests %s, but no card ever goes onto the discard pile", t)
 		}
 	}
 }
@@ -224,15 +221,21 @@ func (g *Genome) trumpRead() bool {
 
 // readsTest reports whether c has a test t anywhere.
 func readsTest(c *Condition, t Test) bool {
-	if c.Op == OpTest && c.Test == t {
-		return true
+	_, ok := firstTest(c, func(x Test) bool { return x == t })
+	return ok
+}
+
+// firstTest returns the first test of c (depth first) that match accepts.
+func firstTest(c *Condition, match func(Test) bool) (Test, bool) {
+	if c.Op == OpTest && match(c.Test) {
+		return c.Test, true
 	}
 	for i := range c.Args {
-		if readsTest(&c.Args[i], t) {
-			return true
+		if t, ok := firstTest(&c.Args[i], match); ok {
+			return t, true
 		}
 	}
-	return false
+	return 0, false
 }
 
 // WildHonoured reports whether anything in g honours Setup.WildRanks: a
