@@ -106,6 +106,7 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	blind_draw             the draw takes from the stock
 //	pass_with_chips        the cards go onto the discard pile
 //	unbet_cards            the phase is removed
+//	filter_with_chips      the condition becomes always
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -175,6 +176,12 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			for _, r := range g.ConditionRefs() {
 				if r.Path == d.Path {
 					*r.C = g.WithoutCounters(*r.C)
+				}
+			}
+		case genome.DefectFilterWithChips:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = genome.Always()
 				}
 			}
 		case genome.DefectRepeatedCycleWithChips:

@@ -90,6 +90,12 @@ const (
 	// its showdown: the cards change who wins the pot but nobody bets on
 	// them.
 	DefectUnbetCards DefectCode = "unbet_cards"
+	// DefectFilterWithChips: a chip game whose draw or discard phase has a
+	// condition other than a limit on the hand's points (Blackjack's "hit
+	// while under 21"): "draw only if you hold no three", "discard only
+	// diamonds". The showdown ranks hands, not suits or held ranks, so the
+	// filter is a rule to remember that changes nothing a player bets on.
+	DefectFilterWithChips DefectCode = "filter_with_chips"
 )
 
 // DefectCodes lists every defect code.
@@ -98,7 +104,7 @@ var DefectCodes = []DefectCode{
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
 	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
 	DefectTrumpIgnored, DefectEmptyPileTest, DefectGameCounter, DefectRepeatedCycleWithChips,
-	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards,
+	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards, DefectFilterWithChips,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -520,6 +526,12 @@ func withoutCounters(c Condition) Condition {
 	return c
 }
 
+// chipFilterFree reports whether c is no filter for a chip game's draw or
+// discard: always, or one test of the hand's points.
+func chipFilterFree(c *Condition) bool {
+	return c.Op == OpAlways || c.Op == OpTest && c.Test == TestHandPoints
+}
+
 func (l *linter) counters() {
 	for _, r := range l.g.ConditionRefs() {
 		if t, ok := firstTest(r.C, CounterTest); ok {
@@ -546,6 +558,12 @@ func (l *linter) chipHand() {
 			l.add(DefectBlindDraw, phasePath(i)+".draw.source", "draws at random from the %s's hand in a chip game", p.Draw.Source)
 		case p.Kind == PhaseDiscard && (p.Discard.Target == DiscardToNextPlayer || p.Discard.Target == DiscardToPreviousPlayer):
 			l.add(DefectPassWithChips, phasePath(i)+".discard.target", "passes cards to the %s in a chip game", p.Discard.Target)
+		}
+		switch {
+		case p.Kind == PhaseDraw && !chipFilterFree(&p.Draw.Condition):
+			l.add(DefectFilterWithChips, phasePath(i)+".draw.condition", "a draw of a chip game allowed only when %s holds", p.Draw.Condition.Op)
+		case p.Kind == PhaseDiscard && p.Discard.SetSize == 0 && !chipFilterFree(&p.Discard.Condition):
+			l.add(DefectFilterWithChips, phasePath(i)+".discard.condition", "a discard of a chip game limited to cards for which %s holds", p.Discard.Condition.Op)
 		}
 	}
 	last := -1 // position in seq of the last betting round before the first showdown

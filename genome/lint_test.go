@@ -104,6 +104,10 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"cards passed to another player in a chip game", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1].Discard.Target = DiscardToPreviousPlayer
 		}, DefectPassWithChips, []string{"phases[1].discard.target"}},
+		{"draws and discards of a chip game limited by a filter", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1].Discard.Condition = Condition{Op: OpTest, Test: TestCardSuitIn, Suits: Suits(cards.Diamonds)}
+			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Condition: Not(Is(TestHasRank))}}}, g.Phases[2:]...)...)
+		}, DefectFilterWithChips, []string{"phases[1].discard.condition", "phases[2].draw.condition"}},
 		{"cards drawn after the last betting round", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1], g.Phases[2] = g.Phases[2], g.Phases[1]
 			g.Phases = append(g.Phases[:3], append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}}}, g.Phases[3:]...)...)
