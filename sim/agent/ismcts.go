@@ -48,6 +48,7 @@ type ISMCTS struct {
 	path  []int32
 	moves []game.Move
 	det   game.State
+	deal  game.Deal  // the view's determinizations (iterate)
 	root  game.State // a determinization shared by every root move (choosePaired)
 	sums  []float64  // the reward sums of the root moves (choosePaired)
 	rew   []float64
@@ -197,6 +198,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return a.chooseAsk(v, pr)
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
+	v.PrepareDeal(&a.deal)
 	if a.limit > 0 {
 		start := time.Now()
 		for i := 0; ; i++ {
@@ -233,7 +235,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 // roll out, back up.
 func (a *ISMCTS) iterate(v View) {
 	det := &a.det
-	v.DeterminizeInto(det, a.rng)
+	a.deal.Into(det, a.rng)
 	pr := a.cache.get(v.Program())
 	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
@@ -270,9 +272,14 @@ func (a *ISMCTS) iterate(v View) {
 		n := det.NumLegal()
 		nm := 0
 		best, bestU := int32(-1), math.Inf(-1)
+		lc := det.LegalCards()
 		for c := a.nodes[cur].child; c >= 0; c = a.nodes[c].next {
 			nd := &a.nodes[c]
-			if !det.IsLegal(nd.move) {
+			if nd.move.Kind == game.MovePlay {
+				if lc&(1<<nd.move.Card) == 0 {
+					continue
+				}
+			} else if !det.IsLegal(nd.move) {
 				continue
 			}
 			nm++
