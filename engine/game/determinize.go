@@ -77,6 +77,14 @@ type Deal struct {
 	from, to [cards.NumCards]cards.Card
 }
 
+// Player returns the player d was prepared for, -1 for the zero Deal.
+func (d *Deal) Player() int {
+	if d.src == nil {
+		return -1
+	}
+	return d.p
+}
+
 // prepareDeal fills d for player p in s.
 func (s *State) prepareDeal(d *Deal, p int) {
 	u := s.hidden(p)
