@@ -191,6 +191,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 			return a.choosePaired(v, pr)
 		}
 	}
+	if isHit(pr, v) {
+		return a.choosePaired(v, pr)
+	}
 	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
 		return a.chooseClaim(v, pr)
 	}
@@ -345,7 +348,7 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
-	ruled := pr.betting || pr.claims || pr.asks
+	ruled := pr.betting || pr.claims || pr.asks || pr.class == classDraw || pr.class == classPoints
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -379,14 +382,18 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 
 // policy returns the move of the player to move in det when the search
 // models it by a rule rather than a search or random play: the betting
-// policy (betPolicy) for betting decisions, the greedy claim rule
-// (claimPolicy) in claim phases, the greedy ask rule (heuristics.ask) for
-// asks. ok is false otherwise.
+// policy (betPolicy) for betting decisions, the draw game's discards and
+// the point game's hits (handPolicy), the greedy claim rule (claimPolicy)
+// in claim phases, the greedy ask rule (heuristics.ask) for asks. ok is
+// false otherwise.
 func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	if pr.betting {
 		if m, ok := a.betPolicy(pr, det); ok {
 			return m, true
 		}
+	}
+	if m, ok := a.handPolicy(pr, det); ok {
+		return m, true
 	}
 	if pr.claims {
 		return a.claimPolicy(pr, det)
