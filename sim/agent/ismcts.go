@@ -367,17 +367,27 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 		}
 		n := det.NumLegal()
-		m := det.LegalMove(a.intN(n))
+		m := a.randomMove(det, n)
 		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
 			// Declining to play when a card can be played: the
 			// rollout draws another move.
 			for m.Kind == game.MovePass {
-				m = det.LegalMove(a.intN(n))
+				m = a.randomMove(det, n)
 			}
 		}
 		det.ApplyUnchecked(m)
 	}
 	a.rew = det.Rewards(a.rew)
+}
+
+// randomMove returns det.LegalMove(a.intN(n)), n = det.NumLegal(), a card
+// move without a call.
+func (a *ISMCTS) randomMove(det *game.State, n int) game.Move {
+	i := a.intN(n)
+	if lc := det.LegalCards(); i < lc.Len() {
+		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
+	}
+	return det.LegalMove(i)
 }
 
 // policy returns the move of the player to move in det when the search
