@@ -83,7 +83,7 @@ type ISMCTS struct {
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
-	// tab[i] holds 1/i, 1/√i and √(ln i) for the UCB1 terms of small
+	// tab[i] holds 1/i, 1/√i and c·√(ln i) for the UCB1 terms of small
 	// counts (up to the iteration budget, at most tabSize).
 	tab []ucbTerms
 }
@@ -112,7 +112,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
 		x := float64(i)
-		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), math.Sqrt(math.Log(x))}
+		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), a.c * math.Sqrt(math.Log(x))}
 	}
 	a.pcg.Seed(seedPair(o.Seed))
 	a.rng = rand.New(&a.pcg)
@@ -122,8 +122,16 @@ func NewISMCTS(opts Options) *ISMCTS {
 // tabSize bounds the table of UCB1 terms.
 const tabSize = 1 << 16
 
-// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and √(ln n).
-type ucbTerms struct{ inv, invSqrt, sqrtLn float64 }
+// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and c·√(ln n)
+// (c the exploration constant).
+type ucbTerms struct{ inv, invSqrt, cSqrtLn float64 }
+
+// ucb returns the UCB1 value of child nd: its mean reward plus
+// c·√(ln avail)/√visits (iterate reads the table at once when both counts
+// are in it).
+func (a *ISMCTS) ucb(nd *node) float64 {
+	return nd.total*a.inv(nd.visits) + a.cSqrtLn(nd.avail)*a.invSqrt(nd.visits)
+}
 
 func (a *ISMCTS) inv(n uint32) float64 {
 	if int(n) < len(a.tab) {
@@ -139,11 +147,11 @@ func (a *ISMCTS) invSqrt(n uint32) float64 {
 	return 1 / math.Sqrt(float64(n))
 }
 
-func (a *ISMCTS) sqrtLn(n uint32) float64 {
+func (a *ISMCTS) cSqrtLn(n uint32) float64 {
 	if int(n) < len(a.tab) {
-		return a.tab[n].sqrtLn
+		return a.tab[n].cSqrtLn
 	}
-	return math.Sqrt(math.Log(float64(n)))
+	return a.c * math.Sqrt(math.Log(float64(n)))
 }
 
 // intN returns a number in [0, n) from the agent's generator (Lemire's
@@ -275,7 +283,7 @@ func (a *ISMCTS) iterate(v View) {
 		n := det.NumLegal()
 		nm := 0
 		best, bestU := int32(-1), math.Inf(-1)
-		lc := det.LegalCards()
+		lc, tab := det.LegalCards(), a.tab
 		for c := a.nodes[cur].child; c >= 0; c = a.nodes[c].next {
 			nd := &a.nodes[c]
 			if nd.move.Kind == game.MovePlay {
@@ -287,7 +295,13 @@ func (a *ISMCTS) iterate(v View) {
 			}
 			nm++
 			nd.avail++
-			u := nd.total*a.inv(nd.visits) + a.c*a.sqrtLn(nd.avail)*a.invSqrt(nd.visits)
+			var u float64
+			if int(nd.visits) < len(tab) && int(nd.avail) < len(tab) {
+				tv := &tab[nd.visits]
+				u = nd.total*tv.inv + tab[nd.avail].cSqrtLn*tv.invSqrt
+			} else {
+				u = a.ucb(nd)
+			}
 			if u > bestU {
 				best, bestU = c, u
 			}
