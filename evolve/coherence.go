@@ -101,6 +101,12 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	unused_tableau         no tableau cards are laid out, the deals to it are removed
 //	unused_community       no community cards are laid out, the deals to them are removed
 //	unused_wild            no rank is wild
+//	game_counter           the counter's tests become always (simplified)
+//	repeated_cycle_with_chips the cycle stops after one pass (until always)
+//	blind_draw             the draw takes from the stock
+//	pass_with_chips        the cards go onto the discard pile
+//	unbet_cards            the phase is removed
+//	filter_with_chips      the condition becomes always
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -166,6 +172,32 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			}
 		case genome.DefectUnusedWild:
 			g.Setup.WildRanks = 0
+		case genome.DefectGameCounter:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = g.WithoutCounters(*r.C)
+				}
+			}
+		case genome.DefectFilterWithChips:
+			for _, r := range g.ConditionRefs() {
+				if r.Path == d.Path {
+					*r.C = genome.Always()
+				}
+			}
+		case genome.DefectRepeatedCycleWithChips:
+			g.Turns.CycleUntil = genome.Always()
+		case genome.DefectBlindDraw, genome.DefectPassWithChips, genome.DefectUnbetCards:
+			if !indexed {
+				return false
+			}
+			switch p := &g.Phases[i]; d.Code {
+			case genome.DefectBlindDraw:
+				p.Draw.Source = genome.DrawFromStock
+			case genome.DefectPassWithChips:
+				p.Discard.Target = genome.DiscardToPile
+			default:
+				drop = append(drop, i)
+			}
 		case genome.DefectTinyBet:
 			if !indexed {
 				return false

@@ -75,6 +75,34 @@ func TestCohereRepairsDefects(t *testing.T) {
 	assert.False(t, Cohere(w))
 }
 
+func TestCohereRepairsChipHands(t *testing.T) {
+	// The shape of an evolved betting game that read as no game: a pass to
+	// the previous player, a card filter and a cycle on game-wide
+	// counters, a blind draw from the next player before the showdown.
+	g := seedGenome(t, "five_card_draw_fl")
+	diamonds := genome.Condition{Op: genome.OpTest, Test: genome.TestCardSuitIn, Suits: genome.Suits(cards.Diamonds)}
+	g.Phases[1].Discard.Target = genome.DiscardToPreviousPlayer
+	g.Phases[1].Discard.Condition = genome.Or(diamonds, genome.Num(genome.TestHandNumber, genome.CmpLt, 10))
+	g.Phases = append(g.Phases[:3], append([]genome.Phase{{Kind: genome.PhaseDraw, Draw: genome.DrawPhase{Actor: genome.ActorEachPlayer, Source: genome.DrawFromNextPlayer, Count: 2}}}, g.Phases[3:]...)...)
+	g.Turns.CycleStart, g.Turns.CycleEnd = 1, 2
+	g.Turns.CycleUntil = genome.Num(genome.TestTurnNumber, genome.CmpGt, 39)
+	require.Empty(t, genome.Validate(g))
+	codes := map[genome.DefectCode]bool{}
+	for _, d := range genome.Lint(g) {
+		codes[d.Code] = true
+	}
+	for _, c := range []genome.DefectCode{genome.DefectGameCounter, genome.DefectRepeatedCycleWithChips, genome.DefectBlindDraw, genome.DefectPassWithChips, genome.DefectUnbetCards} {
+		assert.True(t, codes[c], "missing %s", c)
+	}
+	require.True(t, Cohere(g))
+	assert.Empty(t, genome.Lint(g))
+	assert.Equal(t, genome.OpAlways, g.Turns.CycleUntil.Op)
+	assert.Equal(t, genome.DiscardToPile, g.Phases[1].Discard.Target)
+	assert.Equal(t, genome.OpAlways, g.Phases[1].Discard.Condition.Op)
+	assert.Len(t, g.Phases, 4)
+	assert.Equal(t, genome.PhaseShowdown, g.Phases[3].Kind)
+}
+
 func TestHasMechanic(t *testing.T) {
 	assert.True(t, HasMechanic(seedGenome(t, "hearts"), MechanicTricks))
 	assert.True(t, HasMechanic(seedGenome(t, "knockout_whist"), MechanicTricks))

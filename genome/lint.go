@@ -64,6 +64,38 @@ const (
 	// play or discard to it, no discard effect): the test always gives the
 	// same answer (the *_top tests hold on an empty pile).
 	DefectEmptyPileTest DefectCode = "empty_pile_test"
+	// DefectGameCounter: a condition tests a game-wide counter (the turn
+	// number or the hand number). The phases, card filters and turn cycles
+	// it sits in are rules of one hand, so the same rule reads differently
+	// from hand to hand (a cycle that runs 40 turns in the first hand and
+	// one in the later ones, a card filter that lapses after hand 10).
+	DefectGameCounter DefectCode = "game_counter"
+	// DefectRepeatedCycleWithChips: a chip game whose turn cycle repeats
+	// (turns.cycle_until is not always). A betting hand is one fixed
+	// sequence of deals, draws, betting rounds and a showdown; a repeated
+	// cycle makes hands of different lengths with no bet on the difference.
+	DefectRepeatedCycleWithChips DefectCode = "repeated_cycle_with_chips"
+	// DefectBlindDraw: a chip game whose draw phase takes cards at random
+	// from another player's hand. Nobody sees what is taken, so the draw
+	// decides nothing a player can judge: it only shuffles the hands
+	// before the showdown.
+	DefectBlindDraw DefectCode = "blind_draw"
+	// DefectPassWithChips: a chip game whose discard phase passes cards to
+	// another player. The receiver's hand improves with cards the passer
+	// chose to give away, and the showdown compares hands the players
+	// built for each other.
+	DefectPassWithChips DefectCode = "pass_with_chips"
+	// DefectUnbetCards: a chip game that deals or draws cards (other than a
+	// repeated hit-or-stand draw) after its last betting round and before
+	// its showdown: the cards change who wins the pot but nobody bets on
+	// them.
+	DefectUnbetCards DefectCode = "unbet_cards"
+	// DefectFilterWithChips: a chip game whose draw or discard phase has a
+	// condition other than a limit on the hand's points (Blackjack's "hit
+	// while under 21"): "draw only if you hold no three", "discard only
+	// diamonds". The showdown ranks hands, not suits or held ranks, so the
+	// filter is a rule to remember that changes nothing a player bets on.
+	DefectFilterWithChips DefectCode = "filter_with_chips"
 )
 
 // DefectCodes lists every defect code.
@@ -71,7 +103,8 @@ var DefectCodes = []DefectCode{
 	DefectEmptyBettingRound, DefectEmptyPotShowdown, DefectAfterShowdown, DefectManyShowdowns,
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
 	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
-	DefectTrumpIgnored, DefectEmptyPileTest,
+	DefectTrumpIgnored, DefectEmptyPileTest, DefectGameCounter, DefectRepeatedCycleWithChips,
+	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards, DefectFilterWithChips,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -104,6 +137,8 @@ func Lint(g *Genome) []Defect {
 	l.sharedCards()
 	l.wild()
 	l.emptyPile()
+	l.counters()
+	l.chipHand()
 	return l.ds
 }
 
@@ -463,6 +498,90 @@ func (l *linter) setup() {
 				l.add(DefectTinyBet, phasePath(i)+".betting.min_bet",
 					"bet unit %d is below half the big blind (%d)", p.Betting.MinBet, bb)
 			}
+		}
+	}
+}
+
+// CounterTest reports whether t reads a game-wide counter (the turn or the
+// hand number).
+func CounterTest(t Test) bool { return t == TestTurnNumber || t == TestHandNumber }
+
+// WithoutCounters returns c with every test of a game-wide counter
+// (CounterTest) replaced by always, simplified (Genome.Simplify).
+func (g *Genome) WithoutCounters(c Condition) Condition {
+	return g.Simplify(withoutCounters(c))
+}
+
+func withoutCounters(c Condition) Condition {
+	if c.Op == OpTest && CounterTest(c.Test) {
+		return Always()
+	}
+	if len(c.Args) > 0 {
+		args := make([]Condition, len(c.Args))
+		for i := range c.Args {
+			args[i] = withoutCounters(c.Args[i])
+		}
+		c.Args = args
+	}
+	return c
+}
+
+// chipFilterFree reports whether c is no filter for a chip game's draw or
+// discard: always, or one test of the hand's points.
+func chipFilterFree(c *Condition) bool {
+	return c.Op == OpAlways || c.Op == OpTest && c.Test == TestHandPoints
+}
+
+func (l *linter) counters() {
+	for _, r := range l.g.ConditionRefs() {
+		if t, ok := firstTest(r.C, CounterTest); ok {
+			l.add(DefectGameCounter, r.Path, "tests %s, a counter over the whole game, in a rule of one hand", t)
+		}
+	}
+}
+
+// chipHand reports the defects of a chip game's hand: a repeated turn
+// cycle, blind draws, passes and cards dealt after the last betting round.
+func (l *linter) chipHand() {
+	g := l.g
+	if !g.Setup.HasChips() {
+		return
+	}
+	t := &g.Turns
+	if t.CycleStart < t.CycleEnd && int(t.CycleEnd) <= len(g.Phases) && t.CycleUntil.Op != OpAlways {
+		l.add(DefectRepeatedCycleWithChips, "turns.cycle_until", "the turn cycle of a chip game repeats (until %s), so hands differ in length", t.CycleUntil.Op)
+	}
+	for i := range g.Phases {
+		p := &g.Phases[i]
+		switch {
+		case p.Kind == PhaseDraw && p.Draw.Source != DrawFromStock && p.Draw.Source != DrawFromDiscard:
+			l.add(DefectBlindDraw, phasePath(i)+".draw.source", "draws at random from the %s's hand in a chip game", p.Draw.Source)
+		case p.Kind == PhaseDiscard && (p.Discard.Target == DiscardToNextPlayer || p.Discard.Target == DiscardToPreviousPlayer):
+			l.add(DefectPassWithChips, phasePath(i)+".discard.target", "passes cards to the %s in a chip game", p.Discard.Target)
+		}
+		switch {
+		case p.Kind == PhaseDraw && !chipFilterFree(&p.Draw.Condition):
+			l.add(DefectFilterWithChips, phasePath(i)+".draw.condition", "a draw of a chip game allowed only when %s holds", p.Draw.Condition.Op)
+		case p.Kind == PhaseDiscard && p.Discard.SetSize == 0 && !chipFilterFree(&p.Discard.Condition):
+			l.add(DefectFilterWithChips, phasePath(i)+".discard.condition", "a discard of a chip game limited to cards for which %s holds", p.Discard.Condition.Op)
+		}
+	}
+	last := -1 // position in seq of the last betting round before the first showdown
+	for k, i := range l.seq {
+		switch g.Phases[i].Kind {
+		case PhaseBetting:
+			last = k
+		case PhaseShowdown:
+			if last < 0 {
+				return
+			}
+			for _, j := range l.seq[last+1 : k] {
+				p := &g.Phases[j]
+				if p.Kind == PhaseDeal && p.Deal.Count > 0 || p.Kind == PhaseDraw && !p.Draw.Repeat || p.Kind == PhaseDiscard && p.Discard.Refill {
+					l.add(DefectUnbetCards, phasePath(j), "%s phase after the last betting round (%s) and before the showdown (%s): nobody bets on its cards", p.Kind, phasePath(l.seq[last]), phasePath(i))
+				}
+			}
+			return
 		}
 	}
 }

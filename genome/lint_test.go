@@ -90,6 +90,28 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"wild ranks nothing honours", "betting_war", func(g *Genome) {
 			g.Setup.WildRanks = Ranks(cards.Two)
 		}, DefectUnusedWild, []string{"setup.wild_ranks"}},
+		{"a card filter and a cycle that read game-wide counters", "crazy_eights", func(g *Genome) {
+			g.Phases[0].Play.Condition = Or(g.Phases[0].Play.Condition, Num(TestHandNumber, CmpLt, 10))
+			g.Turns.CycleUntil = Num(TestTurnNumber, CmpGt, 39)
+		}, DefectGameCounter, []string{"phases[0].play.condition", "turns.cycle_until"}},
+		{"a repeated turn cycle in a chip game", "five_card_draw_fl", func(g *Genome) {
+			g.Turns.CycleStart, g.Turns.CycleEnd = 1, 3
+			g.Turns.CycleUntil = Num(TestStockSize, CmpLt, 10)
+		}, DefectRepeatedCycleWithChips, []string{"turns.cycle_until"}},
+		{"a blind draw from another player's hand in a chip game", "five_card_draw_fl", func(g *Genome) {
+			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Source: DrawFromNextPlayer, Count: 2}}}, g.Phases[2:]...)...)
+		}, DefectBlindDraw, []string{"phases[2].draw.source"}},
+		{"cards passed to another player in a chip game", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1].Discard.Target = DiscardToPreviousPlayer
+		}, DefectPassWithChips, []string{"phases[1].discard.target"}},
+		{"draws and discards of a chip game limited by a filter", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1].Discard.Condition = Condition{Op: OpTest, Test: TestCardSuitIn, Suits: Suits(cards.Diamonds)}
+			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Condition: Not(Is(TestHasRank))}}}, g.Phases[2:]...)...)
+		}, DefectFilterWithChips, []string{"phases[1].discard.condition", "phases[2].draw.condition"}},
+		{"cards drawn after the last betting round", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1], g.Phases[2] = g.Phases[2], g.Phases[1]
+			g.Phases = append(g.Phases[:3], append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}}}, g.Phases[3:]...)...)
+		}, DefectUnbetCards, []string{"phases[2]", "phases[3]"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -125,6 +147,31 @@ func TestLintSharedCardsAndWildsInUse(t *testing.T) {
 	bw.Setup.WildRanks = Ranks(cards.Two)
 	bw.Phases = append([]Phase{{Kind: PhaseDiscard, Discard: DiscardPhase{MinCards: 0, MaxCards: 1, Condition: Is(TestCardIsWild)}}}, bw.Phases...)
 	assert.NotContains(t, lintCodes(bw), DefectUnusedWild)
+}
+
+func TestLintChipHandDefectsOnlyWithChips(t *testing.T) {
+	// Old Maid draws from the previous player's hand and Hearts passes
+	// cards: without chips neither is a defect.
+	assert.Empty(t, Lint(mustSeed(t, "old_maid")))
+	assert.Empty(t, Lint(mustSeed(t, "hearts")))
+	// Blackjack's hit-or-stand draw after the betting is a decision, not
+	// unbet cards.
+	assert.Empty(t, Lint(mustSeed(t, "blackjack")))
+	// A cycle that stops after one pass does not repeat.
+	g := mustSeed(t, "five_card_draw_fl")
+	g.Turns.CycleStart, g.Turns.CycleEnd = 1, 3
+	g.Turns.CycleUntil = Always()
+	assert.Empty(t, Lint(g))
+}
+
+func TestWithoutCounters(t *testing.T) {
+	g := mustSeed(t, "crazy_eights")
+	want := g.Phases[0].Play.Condition
+	c := Or(want, Num(TestHandNumber, CmpLt, 10))
+	assert.Equal(t, OpAlways, g.WithoutCounters(c).Op)
+	c = And(want, Num(TestTurnNumber, CmpGe, 3))
+	got := g.WithoutCounters(c)
+	assert.True(t, EqualConditions(&want, &got), "got %+v", got)
 }
 
 func TestLintScoreReadByConditionIsUsed(t *testing.T) {

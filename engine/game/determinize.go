@@ -54,13 +54,46 @@ func mapSet(x, u cards.Set, mp *[cards.NumCards]cards.Card) cards.Set {
 // places p cannot see (see State.Determinize), then moves cards so that
 // the deal respects what play showed (see respect); s is already a copy.
 func (s *State) determinize(p int, rng *rand.Rand) {
+	var d Deal
+	s.prepareDeal(&d, p)
+	s.deal(&d, rng)
+}
+
+// Deal holds what determinizing one state for one player needs that does
+// not depend on the random draw: the cards the player has not seen, their
+// places in an order that depends on its observation only, and whether
+// play constrains where they lie. A search that determinizes the same
+// state many times prepares it once (State.PrepareDeal) instead of once
+// per determinization (Deal.Into).
+type Deal struct {
+	src       *State // the state prepared, with its decision count
+	decisions uint32
+	p         int
+	k         int       // the number of hidden cards
+	u         cards.Set // the hidden cards
+	revealed  bool      // play constrains where they lie (see respect)
+	// from lists the hidden cards place by place; to the same cards in
+	// card order (shuffled by each determinization).
+	from, to [cards.NumCards]cards.Card
+}
+
+// Player returns the player d was prepared for, -1 for the zero Deal.
+func (d *Deal) Player() int {
+	if d.src == nil {
+		return -1
+	}
+	return d.p
+}
+
+// prepareDeal fills d for player p in s.
+func (s *State) prepareDeal(d *Deal, p int) {
 	u := s.hidden(p)
-	s.rng = rng.Uint64()
-	k := popcount(u)
-	if k < 2 {
+	d.src, d.decisions, d.p, d.u = s, s.decisions, p, u
+	d.k = popcount(u)
+	if d.k < 2 {
 		return
 	}
-	var from, to [cards.NumCards]cards.Card
+	from, to := &d.from, &d.to
 	i := 0
 	for x := u; x != 0; x &= x - 1 {
 		to[i] = cards.Card(bits.TrailingZeros64(uint64(x)))
@@ -103,23 +136,61 @@ func (s *State) determinize(p int, rng *rand.Rand) {
 	addSet(s.pile)
 	addSet(s.trickSet)
 	addSet(u)
+	d.revealed = s.revealed(p, u)
+}
+
+// identity is the identity permutation of the cards.
+var identity = func() (mp [cards.NumCards]cards.Card) {
+	for j := range mp {
+		mp[j] = cards.Card(j)
+	}
+	return mp
+}()
+
+// deal is the random part of determinize: s is a copy of the state d was
+// prepared from.
+func (s *State) deal(d *Deal, rng *rand.Rand) {
+	s.rng = rng.Uint64()
+	k := d.k
+	if k < 2 {
+		return
+	}
+	to := d.to
 	for j := k - 1; j > 0; j-- {
 		r := rng.IntN(j + 1)
 		to[j], to[r] = to[r], to[j]
 	}
-	if s.revealed(p, u) {
-		s.respect(p, u, k, &from, &to, rng)
+	p, u := d.p, d.u
+	if d.revealed {
+		s.respect(p, u, k, &d.from, &to, rng)
 	}
-	var mp [cards.NumCards]cards.Card
-	for j := range cards.NumCards {
-		mp[j] = cards.Card(j)
-	}
+	mp := identity
 	know := s.know
 	for j := 0; j < k; j++ {
-		mp[from[j]] = to[j]
-		s.know[to[j]] = know[from[j]]
+		mp[d.from[j]] = to[j]
+		s.know[to[j]] = know[d.from[j]]
 	}
 	s.permute(p, u, &mp)
+}
+
+// PrepareDeal prepares d to determinize s for player p (see Deal.Into).
+func (s *State) PrepareDeal(d *Deal, p int) { s.prepareDeal(d, p) }
+
+// Into is DeterminizeInto(dst, p, rng) on the state s and player p d was
+// prepared for (State.PrepareDeal), with the same result, without
+// repeating the preparation. s must not change in between (a decision
+// played on it is noticed: d is prepared again). A zero d deals nothing.
+func (d *Deal) Into(dst *State, rng *rand.Rand) {
+	s := d.src
+	if s == nil {
+		return
+	}
+	if d.decisions != s.decisions {
+		s.prepareDeal(d, d.p)
+	}
+	*dst = *s
+	dst.lis = nil
+	dst.deal(d, rng)
 }
 
 // SwapHidden exchanges the places of cards a and b, both hidden from

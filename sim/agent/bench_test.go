@@ -14,7 +14,7 @@ import (
 
 // benchStates returns n decision states of 2-player games of seed id,
 // reached by random play from fixed seeds.
-func benchStates(b *testing.B, id string, players, n int) []game.State {
+func benchStates(b testing.TB, id string, players, n int) []game.State {
 	b.Helper()
 	g, err := genome.Seed(id)
 	if err != nil {

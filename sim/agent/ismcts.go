@@ -48,6 +48,7 @@ type ISMCTS struct {
 	path  []int32
 	moves []game.Move
 	det   game.State
+	deal  game.Deal  // the view's determinizations (iterate)
 	root  game.State // a determinization shared by every root move (choosePaired)
 	sums  []float64  // the reward sums of the root moves (choosePaired)
 	rew   []float64
@@ -89,7 +90,7 @@ type ISMCTS struct {
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
-	// tab[i] holds 1/i, 1/√i and √(ln i) for the UCB1 terms of small
+	// tab[i] holds 1/i, 1/√i and c·√(ln i) for the UCB1 terms of small
 	// counts (up to the iteration budget, at most tabSize).
 	tab []ucbTerms
 }
@@ -118,7 +119,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
 		x := float64(i)
-		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), math.Sqrt(math.Log(x))}
+		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), a.c * math.Sqrt(math.Log(x))}
 	}
 	a.pcg.Seed(seedPair(o.Seed))
 	a.rng = rand.New(&a.pcg)
@@ -128,8 +129,16 @@ func NewISMCTS(opts Options) *ISMCTS {
 // tabSize bounds the table of UCB1 terms.
 const tabSize = 1 << 16
 
-// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and √(ln n).
-type ucbTerms struct{ inv, invSqrt, sqrtLn float64 }
+// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and c·√(ln n)
+// (c the exploration constant).
+type ucbTerms struct{ inv, invSqrt, cSqrtLn float64 }
+
+// ucb returns the UCB1 value of child nd: its mean reward plus
+// c·√(ln avail)/√visits (iterate reads the table at once when both counts
+// are in it).
+func (a *ISMCTS) ucb(nd *node) float64 {
+	return nd.total*a.inv(nd.visits) + a.cSqrtLn(nd.avail)*a.invSqrt(nd.visits)
+}
 
 func (a *ISMCTS) inv(n uint32) float64 {
 	if int(n) < len(a.tab) {
@@ -145,11 +154,11 @@ func (a *ISMCTS) invSqrt(n uint32) float64 {
 	return 1 / math.Sqrt(float64(n))
 }
 
-func (a *ISMCTS) sqrtLn(n uint32) float64 {
+func (a *ISMCTS) cSqrtLn(n uint32) float64 {
 	if int(n) < len(a.tab) {
-		return a.tab[n].sqrtLn
+		return a.tab[n].cSqrtLn
 	}
-	return math.Sqrt(math.Log(float64(n)))
+	return a.c * math.Sqrt(math.Log(float64(n)))
 }
 
 // intN returns a number in [0, n) from the agent's generator (Lemire's
@@ -198,6 +207,9 @@ func (a *ISMCTS) Choose(v View) game.Move {
 			return a.choosePaired(v, pr)
 		}
 	}
+	if isHit(pr, v) {
+		return a.choosePaired(v, pr)
+	}
 	if pr.claims && a.limit == 0 && inClaim(pr, v.s) {
 		return a.chooseClaim(v, pr)
 	}
@@ -205,6 +217,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return a.chooseAsk(v, pr)
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
+	v.PrepareDeal(&a.deal)
 	if a.limit > 0 {
 		start := time.Now()
 		for i := 0; ; i++ {
@@ -241,7 +254,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 // roll out, back up.
 func (a *ISMCTS) iterate(v View) {
 	det := &a.det
-	v.DeterminizeInto(det, a.rng)
+	a.deal.Into(det, a.rng)
 	pr := a.cache.get(v.Program())
 	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
@@ -278,14 +291,25 @@ func (a *ISMCTS) iterate(v View) {
 		n := det.NumLegal()
 		nm := 0
 		best, bestU := int32(-1), math.Inf(-1)
+		lc, tab := det.LegalCards(), a.tab
 		for c := a.nodes[cur].child; c >= 0; c = a.nodes[c].next {
 			nd := &a.nodes[c]
-			if !det.IsLegal(nd.move) {
+			if nd.move.Kind == game.MovePlay {
+				if lc&(1<<nd.move.Card) == 0 {
+					continue
+				}
+			} else if !det.IsLegal(nd.move) {
 				continue
 			}
 			nm++
 			nd.avail++
-			u := nd.total*a.inv(nd.visits) + a.c*a.sqrtLn(nd.avail)*a.invSqrt(nd.visits)
+			var u float64
+			if int(nd.visits) < len(tab) && int(nd.avail) < len(tab) {
+				tv := &tab[nd.visits]
+				u = nd.total*tv.inv + tab[nd.avail].cSqrtLn*tv.invSqrt
+			} else {
+				u = a.ucb(nd)
+			}
 			if u > bestU {
 				best, bestU = c, u
 			}
@@ -346,7 +370,7 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
-	ruled := pr.betting || pr.claims || pr.asks
+	ruled := pr.betting || pr.claims || pr.asks || pr.class == classDraw || pr.class == classPoints
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -365,12 +389,12 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 		}
 		n := det.NumLegal()
-		m := det.LegalMove(a.intN(n))
+		m := a.randomMove(det, n)
 		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
 			// Declining to play when a card can be played: the
 			// rollout draws another move.
 			for m.Kind == game.MovePass {
-				m = det.LegalMove(a.intN(n))
+				m = a.randomMove(det, n)
 			}
 		}
 		det.ApplyUnchecked(m)
@@ -378,16 +402,30 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 	a.rew = det.Rewards(a.rew)
 }
 
+// randomMove returns det.LegalMove(a.intN(n)), n = det.NumLegal(), a card
+// move without a call.
+func (a *ISMCTS) randomMove(det *game.State, n int) game.Move {
+	i := a.intN(n)
+	if lc := det.LegalCards(); i < lc.Len() {
+		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
+	}
+	return det.LegalMove(i)
+}
+
 // policy returns the move of the player to move in det when the search
 // models it by a rule rather than a search or random play: the betting
-// policy (betPolicy) for betting decisions, the greedy claim rule
-// (claimPolicy) in claim phases, the greedy ask rule (heuristics.ask) for
-// asks. ok is false otherwise.
+// policy (betPolicy) for betting decisions, the draw game's discards and
+// the point game's hits (handPolicy), the greedy claim rule (claimPolicy)
+// in claim phases, the greedy ask rule (heuristics.ask) for asks. ok is
+// false otherwise.
 func (a *ISMCTS) policy(pr *profile, det *game.State) (game.Move, bool) {
 	if pr.betting {
 		if m, ok := a.betPolicy(pr, det); ok {
 			return m, true
 		}
+	}
+	if m, ok := a.handPolicy(pr, det); ok {
+		return m, true
 	}
 	if pr.claims {
 		return a.claimPolicy(pr, det)
