@@ -234,6 +234,21 @@
 //     Iterations/200 − 1 tries): 0.495 [0.426, 0.564]; no early stop:
 //     0.515 [0.446, 0.583].
 //
+// The hand-building decisions of two chip games follow rules in the tree
+// (other players) and in rollouts (every player): the discards of a poker
+// draw game are greedy's (house.DrawEvaluator's), and a draw decision of
+// a point-total game (blackjack's hit or stand) follows the hit rule: with
+// p the player's points at the point limit L and t the most points at most
+// L another player in the hand shows, draw when p < t, or when p < L − 4
+// and some other player in the hand is not known to be over L; else stand.
+// Played at random in rollouts, a hand was broken up or hit past the limit
+// at random, and the search valued its bets as those of random draws. The
+// observer's own discards are greedy's; its hit or stand is chosen like a
+// betting decision, by paired rollouts (choosePaired), the rest of the
+// hand following the rules (in a tree whose nodes are moves, the decision
+// after a hit is one node for every card drawn, so the tree planned the
+// second hit blind to the first card).
+//
 // In claim phases (Cheat) the search compares whole claims instead of
 // growing a tree over single card choices (in a determinization the
 // claimed cards are dealt, so the other players of the tree see every lie

@@ -78,3 +78,22 @@ func TestHitPolicy(t *testing.T) {
 		assert.False(t, ok)
 	})
 }
+
+func TestHandPolicyDiscards(t *testing.T) {
+	prog := compileSeed(t, "five_card_draw_fl")
+	a := NewISMCTS(Options{Seed: 1, Iterations: 50})
+	pr := a.cache.get(prog)
+	require.Equal(t, classDraw, pr.class)
+	g := NewGreedy(Options{Seed: 1})
+	for seed := uint64(1); seed <= 5; seed++ {
+		s := stateAt(t, prog, seed, game.Done())
+		want := g.Choose(NewView(s))
+		m, ok := a.handPolicy(pr, s)
+		require.True(t, ok, "seed %d: a discard decision", seed)
+		assert.Equal(t, want, m, "seed %d: greedy's discard", seed)
+		assert.True(t, s.IsLegal(m))
+	}
+	bet := stateAt(t, prog, 1, game.Check())
+	_, ok := a.handPolicy(pr, bet)
+	assert.False(t, ok, "a betting decision is not a hand decision")
+}
