@@ -389,24 +389,32 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 		}
 		n := det.NumLegal()
-		m := a.randomMove(det, n)
-		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
-			// Declining to play when a card can be played: the
-			// rollout draws another move.
-			for m.Kind == game.MovePass {
-				m = a.randomMove(det, n)
-			}
-		}
-		det.ApplyUnchecked(m)
+		det.ApplyUnchecked(a.randomMove(det, n, pr))
 	}
 	a.rew = det.Rewards(a.rew)
 }
 
-// randomMove returns det.LegalMove(a.intN(n)), n = det.NumLegal(), a card
-// move without a call.
-func (a *ISMCTS) randomMove(det *game.State, n int) game.Move {
+// randomMove returns a random legal move of det, n = det.NumLegal():
+// det.LegalMove(a.intN(n)), drawn again while it is a pass that declines
+// to play (the phase's play is optional, pr.optional, and n > 1). The
+// card moves are read from the legal cards, without a call.
+func (a *ISMCTS) randomMove(det *game.State, n int, pr *profile) game.Move {
 	i := a.intN(n)
-	if lc := det.LegalCards(); i < lc.Len() {
+	lc := det.LegalCards()
+	nc := lc.Len()
+	if i < nc {
+		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
+	}
+	m := det.LegalMove(i)
+	if m.Kind != game.MovePass || n == 1 || !pr.optional[det.Phase()] {
+		return m
+	}
+	// Declining to play when a card can be played: the rollout draws
+	// another move (the pass is the one move at index pass).
+	for pass := i; i == pass; {
+		i = a.intN(n)
+	}
+	if i < nc {
 		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
 	}
 	return det.LegalMove(i)
