@@ -241,6 +241,15 @@ func (s Set) Remove(c Card) Set { return s &^ (1 << c) }
 // Len returns the number of cards in s.
 func (s Set) Len() int { return bits.OnesCount64(uint64(s)) }
 
+// Nth returns the i-th card of s in increasing order, from 0 (a card
+// ≥ NumCards when s has i cards or fewer).
+func (s Set) Nth(i int) Card {
+	for ; i > 0; i-- {
+		s &= s - 1
+	}
+	return Card(bits.TrailingZeros64(uint64(s)))
+}
+
 // Cards appends the cards of s, in increasing order, to dst.
 func (s Set) Cards(dst []Card) []Card {
 	for v := uint64(s); v != 0; v &= v - 1 {

@@ -54,13 +54,46 @@ func mapSet(x, u cards.Set, mp *[cards.NumCards]cards.Card) cards.Set {
 // places p cannot see (see State.Determinize), then moves cards so that
 // the deal respects what play showed (see respect); s is already a copy.
 func (s *State) determinize(p int, rng *rand.Rand) {
+	var d Deal
+	s.prepareDeal(&d, p)
+	s.deal(&d, rng)
+}
+
+// Deal holds what determinizing one state for one player needs that does
+// not depend on the random draw: the cards the player has not seen, their
+// places in an order that depends on its observation only, and whether
+// play constrains where they lie. A search that determinizes the same
+// state many times prepares it once (State.PrepareDeal) instead of once
+// per determinization (Deal.Into).
+type Deal struct {
+	src       *State // the state prepared, with its decision count
+	decisions uint32
+	p         int
+	k         int       // the number of hidden cards
+	u         cards.Set // the hidden cards
+	revealed  bool      // play constrains where they lie (see respect)
+	// from lists the hidden cards place by place; to the same cards in
+	// card order (shuffled by each determinization).
+	from, to [cards.NumCards]cards.Card
+}
+
+// Player returns the player d was prepared for, -1 for the zero Deal.
+func (d *Deal) Player() int {
+	if d.src == nil {
+		return -1
+	}
+	return d.p
+}
+
+// prepareDeal fills d for player p in s.
+func (s *State) prepareDeal(d *Deal, p int) {
 	u := s.hidden(p)
-	s.rng = rng.Uint64()
-	k := popcount(u)
-	if k < 2 {
+	d.src, d.decisions, d.p, d.u = s, s.decisions, p, u
+	d.k = popcount(u)
+	if d.k < 2 {
 		return
 	}
-	var from, to [cards.NumCards]cards.Card
+	from, to := &d.from, &d.to
 	i := 0
 	for x := u; x != 0; x &= x - 1 {
 		to[i] = cards.Card(bits.TrailingZeros64(uint64(x)))
@@ -103,23 +136,61 @@ func (s *State) determinize(p int, rng *rand.Rand) {
 	addSet(s.pile)
 	addSet(s.trickSet)
 	addSet(u)
+	d.revealed = s.revealed(p, u)
+}
+
+// identity is the identity permutation of the cards.
+var identity = func() (mp [cards.NumCards]cards.Card) {
+	for j := range mp {
+		mp[j] = cards.Card(j)
+	}
+	return mp
+}()
+
+// deal is the random part of determinize: s is a copy of the state d was
+// prepared from.
+func (s *State) deal(d *Deal, rng *rand.Rand) {
+	s.rng = rng.Uint64()
+	k := d.k
+	if k < 2 {
+		return
+	}
+	to := d.to
 	for j := k - 1; j > 0; j-- {
 		r := rng.IntN(j + 1)
 		to[j], to[r] = to[r], to[j]
 	}
-	if s.revealed(p, u) {
-		s.respect(p, u, k, &from, &to, rng)
+	p, u := d.p, d.u
+	if d.revealed {
+		s.respect(p, u, k, &d.from, &to, rng)
 	}
-	var mp [cards.NumCards]cards.Card
-	for j := range cards.NumCards {
-		mp[j] = cards.Card(j)
-	}
+	mp := identity
 	know := s.know
 	for j := 0; j < k; j++ {
-		mp[from[j]] = to[j]
-		s.know[to[j]] = know[from[j]]
+		mp[d.from[j]] = to[j]
+		s.know[to[j]] = know[d.from[j]]
 	}
 	s.permute(p, u, &mp)
+}
+
+// PrepareDeal prepares d to determinize s for player p (see Deal.Into).
+func (s *State) PrepareDeal(d *Deal, p int) { s.prepareDeal(d, p) }
+
+// Into is DeterminizeInto(dst, p, rng) on the state s and player p d was
+// prepared for (State.PrepareDeal), with the same result, without
+// repeating the preparation. s must not change in between (a decision
+// played on it is noticed: d is prepared again). A zero d deals nothing.
+func (d *Deal) Into(dst *State, rng *rand.Rand) {
+	s := d.src
+	if s == nil {
+		return
+	}
+	if d.decisions != s.decisions {
+		s.prepareDeal(d, d.p)
+	}
+	*dst = *s
+	dst.lis = nil
+	dst.deal(d, rng)
 }
 
 // SwapHidden exchanges the places of cards a and b, both hidden from
@@ -222,13 +293,34 @@ func (s *State) gained(p int, c cards.Card, vis uint16) {
 		return
 	}
 	s.lack[p] = 0
+	s.room[p] = roomGain(s.room[p])
+}
+
+// noRoom is a room word (see State.room) that bounds no rank.
+const noRoom = ^uint64(0)
+
+// nibbles has the low bit of every 4-bit field of a room word set.
+const nibbles = 0x1111111111111111
+
+// roomGain returns room word x after one card gained face down: every
+// bound below 15 grows by one (15 means no bound and stays).
+func roomGain(x uint64) uint64 {
+	full := x & (x >> 1) & (x >> 2) & (x >> 3) & nibbles
+	return x + (nibbles &^ full)
+}
+
+// RoomOf returns the bound on the cards of rank r that a room word
+// (Observation.Room) allows face down, and false when it bounds none.
+func RoomOf(x uint64, r cards.Rank) (int, bool) {
+	n := int(x>>(4*uint(r))) & 0xf
+	return n, n < 0xf
 }
 
 // revealed reports whether play constrains where the cards u hidden from
 // p lie: another player is known to lack one of them or to hold a rank.
 func (s *State) revealed(p int, u cards.Set) bool {
 	for q := 0; q < int(s.n); q++ {
-		if q != p && (s.lack[q]&u != 0 || s.need[q] != 0) {
+		if q != p && (s.lack[q]&u != 0 || s.need[q] != 0 || s.room[q] != noRoom) {
 			return true
 		}
 	}
@@ -238,12 +330,14 @@ func (s *State) revealed(p int, u cards.Set) bool {
 // respect changes the deal of a determinization for player p (card to[j]
 // goes to the place of the hidden card from[j], j < k) so that it agrees
 // with what play showed everyone: no player holds a card it is known to
-// lack (it did not follow suit, it had none of a rank asked for) and every
-// player holds a card of each rank it is known to hold (it asked for it).
-// Each card out of place is swapped with one, taken from a random start,
-// whose place accepts it; a constraint no single swap can meet is left
-// unmet (the true deal meets them all). The places, the constraints and
-// rng are all p's observation, so the result is still a function of it.
+// lack (it did not follow suit, it had none of a rank asked for), more
+// hidden cards of a rank than it gained face down since it had none
+// (State.room), and every player holds a card of each rank it is known to
+// hold (it asked for it). Each card out of place is swapped with one,
+// taken from a random start, whose place accepts it; a constraint no
+// single swap can meet is left unmet (the true deal meets them all). The
+// places, the constraints and rng are all p's observation, so the result
+// is still a function of it.
 func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]cards.Card, rng *rand.Rand) {
 	var own [cards.NumCards]int8 // the player whose hand slot j is, or -1
 	var pos [cards.NumCards]uint8
@@ -260,10 +354,37 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 			own[pos[bits.TrailingZeros64(uint64(x))]] = int8(q)
 		}
 	}
-	// fits reports whether card c may lie in the place of slot i.
-	fits := func(c cards.Card, i int) bool {
+	// cnt[q][r] counts q's slots holding a card of rank r.
+	var cnt [MaxPlayers][cards.RankJoker + 1]uint8
+	for j := 0; j < k; j++ {
+		if o := own[j]; o >= 0 {
+			cnt[o][to[j].Rank()]++
+		}
+	}
+	// accepts reports whether card c may replace the card of slot i.
+	accepts := func(i int, c cards.Card) bool {
 		o := own[i]
-		return o < 0 || s.lack[o]&(1<<c) == 0
+		if o < 0 {
+			return true
+		}
+		if s.lack[o]&(1<<c) != 0 {
+			return false
+		}
+		r := c.Rank()
+		b, ok := RoomOf(s.room[o], r)
+		return !ok || r == to[i].Rank() || int(cnt[o][r]) < b
+	}
+	// swap exchanges the cards of slots i and j.
+	swap := func(i, j int) {
+		if o := own[i]; o >= 0 {
+			cnt[o][to[i].Rank()]--
+			cnt[o][to[j].Rank()]++
+		}
+		if o := own[j]; o >= 0 {
+			cnt[o][to[j].Rank()]--
+			cnt[o][to[i].Rank()]++
+		}
+		to[i], to[j] = to[j], to[i]
 	}
 	// needed reports whether the card of slot i is the only one of its
 	// rank that its holder is known to hold among the slots.
@@ -273,28 +394,36 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 			return false
 		}
 		r := to[i].Rank()
-		if s.hand[o]&^u&rankMask[r] != 0 {
+		return s.hand[o]&^u&rankMask[r] == 0 && cnt[o][r] == 1
+	}
+	// bad reports whether the card of slot j is out of place: lacked, or
+	// beyond its holder's room for the rank.
+	bad := func(j int) bool {
+		o := own[j]
+		if o < 0 {
 			return false
 		}
-		for j := 0; j < k; j++ {
-			if j != i && own[j] == o && to[j].Rank() == r {
-				return false
-			}
+		if s.lack[o]&(1<<to[j]) != 0 {
+			return true
 		}
-		return true
+		b, ok := RoomOf(s.room[o], to[j].Rank())
+		return ok && int(cnt[o][to[j].Rank()]) > b
 	}
 	for j := 0; j < k; j++ {
-		if fits(to[j], j) {
+		if !bad(j) {
 			continue
 		}
+		// A card lacked may go for one of its rank; a rank in excess
+		// needs another.
+		same := s.lack[own[j]]&(1<<to[j]) != 0
 		start := rng.IntN(k)
 		for t := 0; t < k; t++ {
 			i := start + t
 			if i >= k {
 				i -= k
 			}
-			if own[i] != own[j] && fits(to[i], j) && fits(to[j], i) && !needed(i) {
-				to[i], to[j] = to[j], to[i]
+			if own[i] != own[j] && (same || to[i].Rank() != to[j].Rank()) && accepts(j, to[i]) && accepts(i, to[j]) && !needed(i) {
+				swap(i, j)
 				break
 			}
 		}
@@ -305,33 +434,27 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 		}
 		for rs := s.need[q]; rs != 0; rs &= rs - 1 {
 			r := cards.Rank(bits.TrailingZeros16(rs))
-			if s.hand[q]&^u&rankMask[r] != 0 {
+			if s.hand[q]&^u&rankMask[r] != 0 || cnt[q][r] > 0 {
 				continue
 			}
-			// Slots of q: one of rank r already, else one to give up.
-			have, give := false, -1
-			for j := 0; j < k && !have; j++ {
-				if int(own[j]) != q {
+			// A slot of q to give up for a card of rank r from a slot
+			// that accepts the card given up.
+			start := rng.IntN(k)
+			done := false
+			for give := 0; give < k && !done; give++ {
+				if int(own[give]) != q || needed(give) {
 					continue
 				}
-				if to[j].Rank() == r {
-					have = true
-				} else if give < 0 && !needed(j) {
-					give = j
-				}
-			}
-			if have || give < 0 {
-				continue
-			}
-			start := rng.IntN(k)
-			for t := 0; t < k; t++ {
-				i := start + t
-				if i >= k {
-					i -= k
-				}
-				if int(own[i]) != q && to[i].Rank() == r && fits(to[i], give) && fits(to[give], i) && !needed(i) {
-					to[i], to[give] = to[give], to[i]
-					break
+				for t := 0; t < k; t++ {
+					i := start + t
+					if i >= k {
+						i -= k
+					}
+					if int(own[i]) != q && to[i].Rank() == r && accepts(give, to[i]) && accepts(i, to[give]) && !needed(i) {
+						swap(i, give)
+						done = true
+						break
+					}
 				}
 			}
 		}

@@ -49,12 +49,7 @@ func (l *legalSet) count() {
 func (l *legalSet) addFlag(k MoveKind) { l.flags |= 1 << k }
 
 // nthBit returns the index of the i-th set bit of x (from 0).
-func nthBit(x uint64, i int) int {
-	for ; i > 0; i-- {
-		x &= x - 1
-	}
-	return bits.TrailingZeros64(x)
-}
+func nthBit(x uint64, i int) int { return int(cards.Set(x).Nth(i)) }
 
 // at returns move i in Legal order.
 func (l *legalSet) at(i int) Move {

@@ -149,6 +149,10 @@ type State struct {
 	// of.
 	lack [MaxPlayers]cards.Set
 	need [MaxPlayers]uint16
+	// room[q] holds, in 4 bits per rank (rank r at bits 4r), how many
+	// cards of the rank q may hold face down: the cards q gained face down
+	// since it was shown to hold none of the rank (noRoom: no bound).
+	room [MaxPlayers]uint64
 
 	// phase control
 	pc        int8
@@ -246,6 +250,11 @@ func (s *State) LegalMove(i int) Move {
 	return s.legal.at(i)
 }
 
+// LegalCards returns the cards of the legal MovePlay moves (none when
+// the game is over): IsLegal of a MovePlay without a call, for a search
+// that checks many moves against one state.
+func (s *State) LegalCards() cards.Set { return s.legal.cards }
+
 // Legal appends the legal moves of the player to move to dst[:0] and
 // returns it; with cap(dst) >= NumLegal it does not allocate.
 func (s *State) Legal(dst []Move) []Move {
@@ -260,10 +269,12 @@ func (s *State) Legal(dst []Move) []Move {
 // and raises are legal for any amount engine/betting accepts, not only the
 // menu's.
 func (s *State) IsLegal(m Move) bool {
-	if s.over {
-		return false
+	if m.Kind == MovePlay {
+		// The common case, inline (a game over is not at stgDecide; a
+		// shift of 64 or more gives 0).
+		return s.stage == stgDecide && s.legal.cards&(1<<m.Card) != 0
 	}
-	return s.isLegal(m)
+	return s.isLegal(m) // false when over: a game over is not at stgDecide
 }
 
 // Apply plays m for the player to move after checking it is legal, then

@@ -48,6 +48,7 @@ type ISMCTS struct {
 	path  []int32
 	moves []game.Move
 	det   game.State
+	deal  game.Deal  // the view's determinizations (iterate)
 	root  game.State // a determinization shared by every root move (choosePaired)
 	sums  []float64  // the reward sums of the root moves (choosePaired)
 	rew   []float64
@@ -66,6 +67,13 @@ type ISMCTS struct {
 	// hand0 is the hand number of the present decision: rollouts of a
 	// game of several hands stop at the end of that hand.
 	hand0 int
+	// The fold model of the present betting decision (see foldModel):
+	// me is the searching player; folds[q] and facing[q] count player
+	// q's folds and decisions facing a bet in the log; modeled reports
+	// that the model is on.
+	me            int
+	modeled       bool
+	folds, facing [game.MaxPlayers]int
 
 	// The paired differences of the root moves' rewards (choosePaired):
 	// dsum[j*pairMax+m] sums r_j − r_m over the determinizations, dsq
@@ -82,7 +90,7 @@ type ISMCTS struct {
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
-	// tab[i] holds 1/i, 1/√i and √(ln i) for the UCB1 terms of small
+	// tab[i] holds 1/i, 1/√i and c·√(ln i) for the UCB1 terms of small
 	// counts (up to the iteration budget, at most tabSize).
 	tab []ucbTerms
 }
@@ -111,7 +119,7 @@ func NewISMCTS(opts Options) *ISMCTS {
 	a.tab = make([]ucbTerms, min(o.MaxNodes+1, tabSize))
 	for i := 1; i < len(a.tab); i++ {
 		x := float64(i)
-		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), math.Sqrt(math.Log(x))}
+		a.tab[i] = ucbTerms{1 / x, 1 / math.Sqrt(x), a.c * math.Sqrt(math.Log(x))}
 	}
 	a.pcg.Seed(seedPair(o.Seed))
 	a.rng = rand.New(&a.pcg)
@@ -121,8 +129,16 @@ func NewISMCTS(opts Options) *ISMCTS {
 // tabSize bounds the table of UCB1 terms.
 const tabSize = 1 << 16
 
-// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and √(ln n).
-type ucbTerms struct{ inv, invSqrt, sqrtLn float64 }
+// ucbTerms are the terms of UCB1 for one count n: 1/n, 1/√n and c·√(ln n)
+// (c the exploration constant).
+type ucbTerms struct{ inv, invSqrt, cSqrtLn float64 }
+
+// ucb returns the UCB1 value of child nd: its mean reward plus
+// c·√(ln avail)/√visits (iterate reads the table at once when both counts
+// are in it).
+func (a *ISMCTS) ucb(nd *node) float64 {
+	return nd.total*a.inv(nd.visits) + a.cSqrtLn(nd.avail)*a.invSqrt(nd.visits)
+}
 
 func (a *ISMCTS) inv(n uint32) float64 {
 	if int(n) < len(a.tab) {
@@ -138,11 +154,11 @@ func (a *ISMCTS) invSqrt(n uint32) float64 {
 	return 1 / math.Sqrt(float64(n))
 }
 
-func (a *ISMCTS) sqrtLn(n uint32) float64 {
+func (a *ISMCTS) cSqrtLn(n uint32) float64 {
 	if int(n) < len(a.tab) {
-		return a.tab[n].sqrtLn
+		return a.tab[n].cSqrtLn
 	}
-	return math.Sqrt(math.Log(float64(n)))
+	return a.c * math.Sqrt(math.Log(float64(n)))
 }
 
 // intN returns a number in [0, n) from the agent's generator (Lemire's
@@ -170,6 +186,7 @@ func (a *ISMCTS) Iterations() int { return a.lastIters }
 // A single legal move is returned without search.
 func (a *ISMCTS) Choose(v View) game.Move {
 	a.lastIters = 0
+	a.modeled = false
 	switch v.NumLegal() {
 	case 0:
 		return game.Move{}
@@ -200,6 +217,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return a.chooseAsk(v, pr)
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
+	v.PrepareDeal(&a.deal)
 	if a.limit > 0 {
 		start := time.Now()
 		for i := 0; ; i++ {
@@ -236,7 +254,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 // roll out, back up.
 func (a *ISMCTS) iterate(v View) {
 	det := &a.det
-	v.DeterminizeInto(det, a.rng)
+	a.deal.Into(det, a.rng)
 	pr := a.cache.get(v.Program())
 	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
@@ -273,14 +291,25 @@ func (a *ISMCTS) iterate(v View) {
 		n := det.NumLegal()
 		nm := 0
 		best, bestU := int32(-1), math.Inf(-1)
+		lc, tab := det.LegalCards(), a.tab
 		for c := a.nodes[cur].child; c >= 0; c = a.nodes[c].next {
 			nd := &a.nodes[c]
-			if !det.IsLegal(nd.move) {
+			if nd.move.Kind == game.MovePlay {
+				if lc&(1<<nd.move.Card) == 0 {
+					continue
+				}
+			} else if !det.IsLegal(nd.move) {
 				continue
 			}
 			nm++
 			nd.avail++
-			u := nd.total*a.inv(nd.visits) + a.c*a.sqrtLn(nd.avail)*a.invSqrt(nd.visits)
+			var u float64
+			if int(nd.visits) < len(tab) && int(nd.avail) < len(tab) {
+				tv := &tab[nd.visits]
+				u = nd.total*tv.inv + tab[nd.avail].cSqrtLn*tv.invSqrt
+			} else {
+				u = a.ucb(nd)
+			}
 			if u > bestU {
 				best, bestU = c, u
 			}
@@ -360,17 +389,35 @@ func (a *ISMCTS) rollout(v View, pr *profile) {
 			}
 		}
 		n := det.NumLegal()
-		m := det.LegalMove(a.intN(n))
-		if m.Kind == game.MovePass && n > 1 && pr.optional[det.Phase()] {
-			// Declining to play when a card can be played: the
-			// rollout draws another move.
-			for m.Kind == game.MovePass {
-				m = det.LegalMove(a.intN(n))
-			}
-		}
-		det.ApplyUnchecked(m)
+		det.ApplyUnchecked(a.randomMove(det, n, pr))
 	}
 	a.rew = det.Rewards(a.rew)
+}
+
+// randomMove returns a random legal move of det, n = det.NumLegal():
+// det.LegalMove(a.intN(n)), drawn again while it is a pass that declines
+// to play (the phase's play is optional, pr.optional, and n > 1). The
+// card moves are read from the legal cards, without a call.
+func (a *ISMCTS) randomMove(det *game.State, n int, pr *profile) game.Move {
+	i := a.intN(n)
+	lc := det.LegalCards()
+	nc := lc.Len()
+	if i < nc {
+		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
+	}
+	m := det.LegalMove(i)
+	if m.Kind != game.MovePass || n == 1 || !pr.optional[det.Phase()] {
+		return m
+	}
+	// Declining to play when a card can be played: the rollout draws
+	// another move (the pass is the one move at index pass).
+	for pass := i; i == pass; {
+		i = a.intN(n)
+	}
+	if i < nc {
+		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
+	}
+	return det.LegalMove(i)
 }
 
 // policy returns the move of the player to move in det when the search
@@ -432,7 +479,80 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 	if !bo.Open {
 		return game.Move{}, false
 	}
-	return greedyBet(&bo, a.strength(pr, o)), true
+	s := a.strength(pr, o)
+	m := greedyBet(&bo, s)
+	if a.modeled && q != a.me && bo.Fold && bo.ToCall > 0 {
+		return a.modelFold(&bo, q, s, m), true
+	}
+	return m, true
+}
+
+// The fold model of the search (foldModel): from modelMin iterations, in
+// games whose showdown ranks high cards, the search reads how often each
+// other player folded when facing a bet in the observation's log, with
+// priorFacing decisions at the betting rule's fold threshold as prior.
+const (
+	modelMin    = 400
+	priorFacing = 2
+)
+
+// foldModel sets the fold model for the searching player me from the
+// betting log of its observation o (the last game.LogSize actions, over
+// several hands): every other player's folds and decisions facing a bet
+// (folds, calls and raises). The model is on from modelMin iterations
+// (not with a time budget) in high-card games (classHighCard), where a
+// hand's strength is the share of hands it beats, its percentile; in
+// poker games the strength is an equity against random hands, and the
+// model measured no stronger there (see docs/agents.md).
+func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
+	a.me = me
+	a.modeled = a.limit == 0 && a.iterations >= modelMin && pr.class == classHighCard
+	a.folds = [game.MaxPlayers]int{}
+	a.facing = [game.MaxPlayers]int{}
+	if !a.modeled {
+		return
+	}
+	for i := 0; i < int(o.LogLen); i++ {
+		e := &o.Log[i]
+		if e.Kind != game.EvBet || e.Player < 0 || int(e.Player) >= game.MaxPlayers {
+			continue
+		}
+		switch game.MoveKind(e.Arg) {
+		case game.MoveFold:
+			a.folds[e.Player]++
+			a.facing[e.Player]++
+		case game.MoveCall, game.MoveRaise:
+			a.facing[e.Player]++
+		}
+	}
+}
+
+// modelFold returns the move of player q facing a bet in a rollout under
+// the fold model, m being the betting rule's move for q's strength s: q
+// folds the weakest share of its hands it was seen folding, the share
+// shrunk towards the rule's (the hands below MediumHand, or StrongHand
+// facing a bet of its whole stack) — a strength read as the hand's
+// percentile —; a hand above that threshold continues as the rule plays
+// it, or calls where the rule folds.
+func (a *ISMCTS) modelFold(bo *BetOptions, q int, s float64, m game.Move) game.Move {
+	thr := MediumHand
+	if bo.Stack <= bo.ToCall || (bo.NumSizes > 0 && bo.Sizes[0].Amount >= bo.Stack) {
+		thr = StrongHand
+	}
+	thr = (float64(a.folds[q]) + priorFacing*thr) / float64(a.facing[q]+priorFacing)
+	if s < thr {
+		return game.Fold()
+	}
+	if m.Kind != game.MoveFold {
+		return m
+	}
+	if bo.Call {
+		return game.Call()
+	}
+	if am, ok := bo.AllIn(); ok {
+		return am
+	}
+	return m
 }
 
 // strength returns the strength of the observer's hand in o (see
@@ -481,6 +601,7 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	}
 	p := v.Player()
 	raiser := lastRaiser(v, &a.pobs)
+	a.foldModel(pr, &a.pobs, p)
 	draws := 0
 	if raiser >= 0 {
 		draws = raiserDraws(&a.pobs, raiser)

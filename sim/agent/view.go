@@ -69,6 +69,11 @@ func (v View) DeterminizeInto(dst *game.State, rng *rand.Rand) {
 	v.s.DeterminizeInto(dst, v.p, rng)
 }
 
+// PrepareDeal prepares d for determinizations of the view's state
+// (d.Into(dst, rng) is DeterminizeInto(dst, rng), the same draws, without
+// repeating the work that does not depend on them).
+func (v View) PrepareDeal(d *game.Deal) { v.s.PrepareDeal(d, v.p) }
+
 // Betting returns the player's betting options (Open is false unless a
 // betting decision is pending).
 func (v View) Betting() BetOptions {
