@@ -15,7 +15,10 @@ import (
 // (1,000 games and more, with their intervals) are measured with
 // deckforge ladder and simulate; these small runs (about 40 CPU seconds in
 // all) pin the result so that a change that weakens the search fails here.
-// War and Old Maid offer no decisions.
+// War and Old Maid offer no decisions. Go Fish is not pinned: its search
+// does not beat greedy (docs/agents.md, "Not reached yet"); its 0.55 over
+// 30 games on this seed was luck that a change to the determinizations
+// undid.
 var searchVsGreedy = []struct {
 	id      string
 	players int
@@ -26,7 +29,6 @@ var searchVsGreedy = []struct {
 	{"crazy_eights", 2, 100, 300, 0.6},
 	{"hearts", 4, 12, 100, 0.3},
 	{"knockout_whist", 2, 30, 100, 0.5},
-	{"go_fish", 2, 30, 100, 0.55},
 	{"cheat", 3, 30, 100, 0.4},
 	{"blackjack", 2, 20, 100, 0.9},
 	{"betting_war", 2, 30, 100, 0.9},

@@ -293,13 +293,34 @@ func (s *State) gained(p int, c cards.Card, vis uint16) {
 		return
 	}
 	s.lack[p] = 0
+	s.room[p] = roomGain(s.room[p])
+}
+
+// noRoom is a room word (see State.room) that bounds no rank.
+const noRoom = ^uint64(0)
+
+// nibbles has the low bit of every 4-bit field of a room word set.
+const nibbles = 0x1111111111111111
+
+// roomGain returns room word x after one card gained face down: every
+// bound below 15 grows by one (15 means no bound and stays).
+func roomGain(x uint64) uint64 {
+	full := x & (x >> 1) & (x >> 2) & (x >> 3) & nibbles
+	return x + (nibbles &^ full)
+}
+
+// RoomOf returns the bound on the cards of rank r that a room word
+// (Observation.Room) allows face down, and false when it bounds none.
+func RoomOf(x uint64, r cards.Rank) (int, bool) {
+	n := int(x>>(4*uint(r))) & 0xf
+	return n, n < 0xf
 }
 
 // revealed reports whether play constrains where the cards u hidden from
 // p lie: another player is known to lack one of them or to hold a rank.
 func (s *State) revealed(p int, u cards.Set) bool {
 	for q := 0; q < int(s.n); q++ {
-		if q != p && (s.lack[q]&u != 0 || s.need[q] != 0) {
+		if q != p && (s.lack[q]&u != 0 || s.need[q] != 0 || s.room[q] != noRoom) {
 			return true
 		}
 	}
@@ -309,12 +330,14 @@ func (s *State) revealed(p int, u cards.Set) bool {
 // respect changes the deal of a determinization for player p (card to[j]
 // goes to the place of the hidden card from[j], j < k) so that it agrees
 // with what play showed everyone: no player holds a card it is known to
-// lack (it did not follow suit, it had none of a rank asked for) and every
-// player holds a card of each rank it is known to hold (it asked for it).
-// Each card out of place is swapped with one, taken from a random start,
-// whose place accepts it; a constraint no single swap can meet is left
-// unmet (the true deal meets them all). The places, the constraints and
-// rng are all p's observation, so the result is still a function of it.
+// lack (it did not follow suit, it had none of a rank asked for), more
+// hidden cards of a rank than it gained face down since it had none
+// (State.room), and every player holds a card of each rank it is known to
+// hold (it asked for it). Each card out of place is swapped with one,
+// taken from a random start, whose place accepts it; a constraint no
+// single swap can meet is left unmet (the true deal meets them all). The
+// places, the constraints and rng are all p's observation, so the result
+// is still a function of it.
 func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]cards.Card, rng *rand.Rand) {
 	var own [cards.NumCards]int8 // the player whose hand slot j is, or -1
 	var pos [cards.NumCards]uint8
@@ -331,10 +354,37 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 			own[pos[bits.TrailingZeros64(uint64(x))]] = int8(q)
 		}
 	}
-	// fits reports whether card c may lie in the place of slot i.
-	fits := func(c cards.Card, i int) bool {
+	// cnt[q][r] counts q's slots holding a card of rank r.
+	var cnt [MaxPlayers][cards.RankJoker + 1]uint8
+	for j := 0; j < k; j++ {
+		if o := own[j]; o >= 0 {
+			cnt[o][to[j].Rank()]++
+		}
+	}
+	// accepts reports whether card c may replace the card of slot i.
+	accepts := func(i int, c cards.Card) bool {
 		o := own[i]
-		return o < 0 || s.lack[o]&(1<<c) == 0
+		if o < 0 {
+			return true
+		}
+		if s.lack[o]&(1<<c) != 0 {
+			return false
+		}
+		r := c.Rank()
+		b, ok := RoomOf(s.room[o], r)
+		return !ok || r == to[i].Rank() || int(cnt[o][r]) < b
+	}
+	// swap exchanges the cards of slots i and j.
+	swap := func(i, j int) {
+		if o := own[i]; o >= 0 {
+			cnt[o][to[i].Rank()]--
+			cnt[o][to[j].Rank()]++
+		}
+		if o := own[j]; o >= 0 {
+			cnt[o][to[j].Rank()]--
+			cnt[o][to[i].Rank()]++
+		}
+		to[i], to[j] = to[j], to[i]
 	}
 	// needed reports whether the card of slot i is the only one of its
 	// rank that its holder is known to hold among the slots.
@@ -344,28 +394,36 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 			return false
 		}
 		r := to[i].Rank()
-		if s.hand[o]&^u&rankMask[r] != 0 {
+		return s.hand[o]&^u&rankMask[r] == 0 && cnt[o][r] == 1
+	}
+	// bad reports whether the card of slot j is out of place: lacked, or
+	// beyond its holder's room for the rank.
+	bad := func(j int) bool {
+		o := own[j]
+		if o < 0 {
 			return false
 		}
-		for j := 0; j < k; j++ {
-			if j != i && own[j] == o && to[j].Rank() == r {
-				return false
-			}
+		if s.lack[o]&(1<<to[j]) != 0 {
+			return true
 		}
-		return true
+		b, ok := RoomOf(s.room[o], to[j].Rank())
+		return ok && int(cnt[o][to[j].Rank()]) > b
 	}
 	for j := 0; j < k; j++ {
-		if fits(to[j], j) {
+		if !bad(j) {
 			continue
 		}
+		// A card lacked may go for one of its rank; a rank in excess
+		// needs another.
+		same := s.lack[own[j]]&(1<<to[j]) != 0
 		start := rng.IntN(k)
 		for t := 0; t < k; t++ {
 			i := start + t
 			if i >= k {
 				i -= k
 			}
-			if own[i] != own[j] && fits(to[i], j) && fits(to[j], i) && !needed(i) {
-				to[i], to[j] = to[j], to[i]
+			if own[i] != own[j] && (same || to[i].Rank() != to[j].Rank()) && accepts(j, to[i]) && accepts(i, to[j]) && !needed(i) {
+				swap(i, j)
 				break
 			}
 		}
@@ -376,33 +434,27 @@ func (s *State) respect(p int, u cards.Set, k int, from, to *[cards.NumCards]car
 		}
 		for rs := s.need[q]; rs != 0; rs &= rs - 1 {
 			r := cards.Rank(bits.TrailingZeros16(rs))
-			if s.hand[q]&^u&rankMask[r] != 0 {
+			if s.hand[q]&^u&rankMask[r] != 0 || cnt[q][r] > 0 {
 				continue
 			}
-			// Slots of q: one of rank r already, else one to give up.
-			have, give := false, -1
-			for j := 0; j < k && !have; j++ {
-				if int(own[j]) != q {
+			// A slot of q to give up for a card of rank r from a slot
+			// that accepts the card given up.
+			start := rng.IntN(k)
+			done := false
+			for give := 0; give < k && !done; give++ {
+				if int(own[give]) != q || needed(give) {
 					continue
 				}
-				if to[j].Rank() == r {
-					have = true
-				} else if give < 0 && !needed(j) {
-					give = j
-				}
-			}
-			if have || give < 0 {
-				continue
-			}
-			start := rng.IntN(k)
-			for t := 0; t < k; t++ {
-				i := start + t
-				if i >= k {
-					i -= k
-				}
-				if int(own[i]) != q && to[i].Rank() == r && fits(to[i], give) && fits(to[give], i) && !needed(i) {
-					to[i], to[give] = to[give], to[i]
-					break
+				for t := 0; t < k; t++ {
+					i := start + t
+					if i >= k {
+						i -= k
+					}
+					if int(own[i]) != q && to[i].Rank() == r && accepts(give, to[i]) && accepts(i, to[give]) && !needed(i) {
+						swap(i, give)
+						done = true
+						break
+					}
 				}
 			}
 		}

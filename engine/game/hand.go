@@ -52,6 +52,9 @@ func (s *State) startHand() {
 	s.sel = [MaxPlayers]cards.Set{}
 	s.know = [cards.NumCards]uint16{}
 	s.lack, s.need = [MaxPlayers]cards.Set{}, [MaxPlayers]uint16{}
+	for q := range s.room {
+		s.room[q] = noRoom
+	}
 	s.rhead = [MaxPlayers]uint8{}
 	s.rlen = [MaxPlayers]uint8{}
 	s.ndisc, s.discSet, s.tableau, s.comm, s.pile = 0, 0, 0, 0, 0

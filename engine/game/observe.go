@@ -54,6 +54,10 @@ type Observation struct {
 	// for the rank and has given up no card since).
 	Lacks     [MaxPlayers]cards.Set
 	HoldsRank [MaxPlayers]uint16
+	// Room[p] bounds, 4 bits per rank (see RoomOf), how many cards of
+	// each rank p may hold face down: the cards p gained face down since
+	// it was shown to hold none of the rank (asked for it; 15: no bound).
+	Room [MaxPlayers]uint64
 
 	// Discard is the discard pile (face up), DiscardTop its top card
 	// (cards.None when empty).
@@ -130,6 +134,7 @@ func (s *State) observe(p int, o *Observation, log bool) {
 		o.Status[q] = s.status[q]
 		o.Lacks[q] = s.lack[q]
 		o.HoldsRank[q] = s.need[q]
+		o.Room[q] = s.room[q]
 		o.Score[q] = s.score[q]
 		o.Tricks[q] = s.tricks[q]
 		o.Trick[q] = cards.None

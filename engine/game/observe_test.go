@@ -184,7 +184,7 @@ type playShown struct{ constrained, unmet int }
 // q's.
 func revealedPlay(o *game.Observation, q int) bool {
 	for r := 0; r < int(o.Players); r++ {
-		if r != q && (o.Lacks[r]&^o.Known[r] != 0 || o.HoldsRank[r] != 0) {
+		if r != q && (o.Lacks[r]&^o.Known[r] != 0 || o.HoldsRank[r] != 0 || o.Room[r] != ^uint64(0)) {
 			return true
 		}
 	}
@@ -193,7 +193,8 @@ func revealedPlay(o *game.Observation, q int) bool {
 
 // unmet returns a player other than q whose hand in s contradicts what
 // play showed in o (a card it is known to lack, no card of a rank it is
-// known to hold), or -1.
+// known to hold, more cards of a rank hidden from o's observer than it
+// gained face down since it had none: Observation.Room), or -1.
 func unmet(s *game.State, o *game.Observation, q int) int {
 	for r := 0; r < int(o.Players); r++ {
 		if r == q {
@@ -207,9 +208,24 @@ func unmet(s *game.State, o *game.Observation, q int) int {
 			if o.HoldsRank[r]&(1<<rk) != 0 && !hasRank(h, rk) {
 				return r
 			}
+			hid := h &^ o.Known[r]
+			if b, ok := game.RoomOf(o.Room[r], rk); ok && r != int(o.Player) && rankCount(hid, rk) > b {
+				return r
+			}
 		}
 	}
 	return -1
+}
+
+// rankCount counts the cards of rank r in h.
+func rankCount(h cards.Set, r cards.Rank) int {
+	n := 0
+	for _, c := range h.Cards(nil) {
+		if c.Rank() == r {
+			n++
+		}
+	}
+	return n
 }
 
 // hasRank reports whether h holds a card of rank r.

@@ -80,6 +80,7 @@ func (s *State) doAsk(m Move, _ uint8) {
 		}
 	}
 	s.lack[q] |= rankMask[r]
+	s.room[q] &^= 0xf << (4 * uint(r))
 	s.actorDone()
 }
 

@@ -77,6 +77,7 @@ func (s *State) dealHands(k int) {
 	}
 	for _, q := range order[:m] {
 		s.lack[q] = 0 // see State.gained
+		s.room[q] = noRoom
 	}
 	top := int(s.nstock)
 	deal := min(k*m, top)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -249,7 +250,29 @@ func TestGoFishAskFishAndSets(t *testing.T) {
 	if s.ToMove() != 1 || !s.Hand(0).Has(card("5d")) {
 		t.Fatalf("p%d to move, p0 hand %s", s.ToMove(), cards.FormatList(s.Hand(0).Cards(nil)))
 	}
+	// What the asks showed: p0 had no 5 and has drawn one card face down
+	// since, p1 no 8 and has drawn none since. Determinizations for the
+	// other player respect both bounds.
+	o1, o0 := s.Observation(1), s.Observation(0)
+	room, ok := game.RoomOf(o1.Room[0], cards.Five)
+	assert.True(t, ok)
+	assert.Equal(t, 1, room, "p0 drew one card since it had no 5")
+	room, ok = game.RoomOf(o0.Room[1], cards.Eight)
+	assert.True(t, ok)
+	assert.Equal(t, 0, room, "p1 has drawn nothing since it had no 8")
+	_, ok = game.RoomOf(o1.Room[0], cards.Nine)
+	assert.False(t, ok, "no bound on a rank never asked for")
 	rng := rand.New(rand.NewPCG(3, 3))
+	fives := 0
+	for range 200 {
+		d := s.Determinize(1, rng)
+		n := (d.Hand(0) & rankSet(cards.Five)).Len()
+		assert.LessOrEqual(t, n, 1, "p0 dealt %d fives", n)
+		fives += n
+		d = s.Determinize(0, rng)
+		assert.Zero(t, (d.Hand(1) & rankSet(cards.Eight)).Len(), "p1 dealt an 8")
+	}
+	assert.Greater(t, fives, 0, "p0's drawn card is never a 5")
 	for !s.Terminal() {
 		mustApply(t, s, game.RandomMove(s, rng))
 	}
@@ -257,6 +280,15 @@ func TestGoFishAskFishAndSets(t *testing.T) {
 	if s.Score(0)+s.Score(1) != 13 {
 		t.Fatalf("scores %d + %d, want 13 sets", s.Score(0), s.Score(1))
 	}
+}
+
+// rankSet returns the four cards of rank r.
+func rankSet(r cards.Rank) cards.Set {
+	var x cards.Set
+	for su := cards.Suit(0); su < 4; su++ {
+		x = x.Add(cards.New(r, su))
+	}
+	return x
 }
 
 // Cheat: claims go face down on the pile with ascending ranks (A, 2, …); a

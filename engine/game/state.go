@@ -149,6 +149,10 @@ type State struct {
 	// of.
 	lack [MaxPlayers]cards.Set
 	need [MaxPlayers]uint16
+	// room[q] holds, in 4 bits per rank (rank r at bits 4r), how many
+	// cards of the rank q may hold face down: the cards q gained face down
+	// since it was shown to hold none of the rank (noRoom: no bound).
+	room [MaxPlayers]uint64
 
 	// phase control
 	pc        int8

@@ -88,3 +88,67 @@ func TestSettled(t *testing.T) {
 	feed(same)
 	assert.True(t, a.settled(sums, 2, len(same)), "moves that never differ are settled")
 }
+
+// The fold model is on from modelMin iterations only, in high-card games
+// only; with no fold seen it
+// is the betting rule (folds below MediumHand, below StrongHand facing a
+// bet of the whole stack); a player seen folding to every bet folds all
+// but its strongest hands, one who never folds calls where the rule
+// folds; only the player's own decisions facing a bet count.
+func TestFoldModel(t *testing.T) {
+	pr := profileOf(t, "betting_war")
+	low := NewISMCTS(Options{Iterations: modelMin - 1, Seed: 1})
+	o := logBets(nil, nil)
+	low.foldModel(pr, &o, 0)
+	assert.False(t, low.modeled, "below modelMin every player follows the rule")
+	a := NewISMCTS(Options{Iterations: modelMin, Seed: 1})
+	a.foldModel(profileOf(t, "holdem_nl_heads_up"), &o, 0)
+	assert.False(t, a.modeled, "not in hold'em")
+
+	raise := game.Move{Kind: game.MoveRaise, Amount: 10}
+	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 5, Stack: 100, Pot: 14, Sizes: [MaxSizes]game.Move{raise}, NumSizes: 1}
+	short := BetOptions{Open: true, Fold: true, Call: true, ToCall: 100, Stack: 100, Pot: 110}
+	play := func(bo *BetOptions, s float64) game.MoveKind {
+		return a.modelFold(bo, 1, s, greedyBet(bo, s)).Kind
+	}
+
+	a.foldModel(pr, &o, 0)
+	require.True(t, a.modeled)
+	for _, s := range []float64{0.1, 0.29, 0.31, 0.6, 0.71, 0.9} {
+		assert.Equal(t, greedyBet(&bo, s).Kind, play(&bo, s), "no fold seen: the rule, strength %v", s)
+		assert.Equal(t, greedyBet(&short, s).Kind, play(&short, s), "no fold seen: the rule facing a shove, strength %v", s)
+	}
+
+	var who []int8
+	var kinds []game.MoveKind
+	for i := 0; i < 6; i++ {
+		who = append(who, 0, 1)
+		kinds = append(kinds, game.MoveBet, game.MoveFold)
+	}
+	o = logBets(who, kinds)
+	a.foldModel(pr, &o, 0)
+	assert.Equal(t, game.MoveFold, play(&bo, 0.6), "a player folding to every bet folds a medium hand")
+	assert.Equal(t, game.MoveRaise, play(&bo, 0.9), "and plays its strong hands as the rule does")
+
+	for i := range kinds {
+		if who[i] == 1 {
+			kinds[i] = game.MoveCall
+		}
+	}
+	o = logBets(who, kinds)
+	a.foldModel(pr, &o, 0)
+	assert.Equal(t, game.MoveFold, greedyBet(&bo, 0.2).Kind)
+	assert.Equal(t, game.MoveCall, play(&bo, 0.2), "a player who never folds calls where the rule folds")
+	assert.Equal(t, game.MoveCall, play(&short, 0.5), "and calls a shove with a medium hand")
+
+	o = logBets([]int8{0, 0, 0, 0}, []game.MoveKind{game.MoveFold, game.MoveFold, game.MoveFold, game.MoveFold})
+	a.foldModel(pr, &o, 0)
+	assert.Equal(t, greedyBet(&bo, 0.5).Kind, play(&bo, 0.5), "the searcher's own folds do not count")
+}
+
+// profileOf returns the agents' profile of seed game id.
+func profileOf(t *testing.T, id string) *profile {
+	t.Helper()
+	var c profileCache
+	return c.get(compileSeed(t, id))
+}

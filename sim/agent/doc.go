@@ -192,6 +192,20 @@
 // board and seen cards), enough for every hand an opponent may hold on
 // one board.
 //
+// From 400 iterations per decision (the ladder's top rung at B = 100 and
+// above; not with a time budget), in games whose showdown ranks high cards
+// (Betting War), the search also models how often each other player folds
+// to a bet (the fold model): in the rollouts a player
+// facing a bet folds when its strength, read as its hand's percentile,
+// lies below t = (F + 2·t₀)/(N + 2), with F folds in N decisions facing a
+// bet (folds, calls, raises) of that player in the observation's log and
+// t₀ the betting rule's threshold (MediumHand, or StrongHand facing a bet
+// of its whole stack); above t it plays as the rule does, calling where
+// the rule would fold. With no decision seen it is the rule. A player who
+// folds to most bets is bluffed; one who never folds is not. In poker
+// games the strength is an equity against random hands, not a percentile,
+// and the model measured no stronger there: it is off.
+//
 // What was tried, and what it gave (search against greedy, heads-up
 // no-limit hold'em unless said otherwise, ismcts:200):
 //

@@ -67,6 +67,13 @@ type ISMCTS struct {
 	// hand0 is the hand number of the present decision: rollouts of a
 	// game of several hands stop at the end of that hand.
 	hand0 int
+	// The fold model of the present betting decision (see foldModel):
+	// me is the searching player; folds[q] and facing[q] count player
+	// q's folds and decisions facing a bet in the log; modeled reports
+	// that the model is on.
+	me            int
+	modeled       bool
+	folds, facing [game.MaxPlayers]int
 
 	// The paired differences of the root moves' rewards (choosePaired):
 	// dsum[j*pairMax+m] sums r_j − r_m over the determinizations, dsq
@@ -179,6 +186,7 @@ func (a *ISMCTS) Iterations() int { return a.lastIters }
 // A single legal move is returned without search.
 func (a *ISMCTS) Choose(v View) game.Move {
 	a.lastIters = 0
+	a.modeled = false
 	switch v.NumLegal() {
 	case 0:
 		return game.Move{}
@@ -471,7 +479,80 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 	if !bo.Open {
 		return game.Move{}, false
 	}
-	return greedyBet(&bo, a.strength(pr, o)), true
+	s := a.strength(pr, o)
+	m := greedyBet(&bo, s)
+	if a.modeled && q != a.me && bo.Fold && bo.ToCall > 0 {
+		return a.modelFold(&bo, q, s, m), true
+	}
+	return m, true
+}
+
+// The fold model of the search (foldModel): from modelMin iterations, in
+// games whose showdown ranks high cards, the search reads how often each
+// other player folded when facing a bet in the observation's log, with
+// priorFacing decisions at the betting rule's fold threshold as prior.
+const (
+	modelMin    = 400
+	priorFacing = 2
+)
+
+// foldModel sets the fold model for the searching player me from the
+// betting log of its observation o (the last game.LogSize actions, over
+// several hands): every other player's folds and decisions facing a bet
+// (folds, calls and raises). The model is on from modelMin iterations
+// (not with a time budget) in high-card games (classHighCard), where a
+// hand's strength is the share of hands it beats, its percentile; in
+// poker games the strength is an equity against random hands, and the
+// model measured no stronger there (see docs/agents.md).
+func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
+	a.me = me
+	a.modeled = a.limit == 0 && a.iterations >= modelMin && pr.class == classHighCard
+	a.folds = [game.MaxPlayers]int{}
+	a.facing = [game.MaxPlayers]int{}
+	if !a.modeled {
+		return
+	}
+	for i := 0; i < int(o.LogLen); i++ {
+		e := &o.Log[i]
+		if e.Kind != game.EvBet || e.Player < 0 || int(e.Player) >= game.MaxPlayers {
+			continue
+		}
+		switch game.MoveKind(e.Arg) {
+		case game.MoveFold:
+			a.folds[e.Player]++
+			a.facing[e.Player]++
+		case game.MoveCall, game.MoveRaise:
+			a.facing[e.Player]++
+		}
+	}
+}
+
+// modelFold returns the move of player q facing a bet in a rollout under
+// the fold model, m being the betting rule's move for q's strength s: q
+// folds the weakest share of its hands it was seen folding, the share
+// shrunk towards the rule's (the hands below MediumHand, or StrongHand
+// facing a bet of its whole stack) — a strength read as the hand's
+// percentile —; a hand above that threshold continues as the rule plays
+// it, or calls where the rule folds.
+func (a *ISMCTS) modelFold(bo *BetOptions, q int, s float64, m game.Move) game.Move {
+	thr := MediumHand
+	if bo.Stack <= bo.ToCall || (bo.NumSizes > 0 && bo.Sizes[0].Amount >= bo.Stack) {
+		thr = StrongHand
+	}
+	thr = (float64(a.folds[q]) + priorFacing*thr) / float64(a.facing[q]+priorFacing)
+	if s < thr {
+		return game.Fold()
+	}
+	if m.Kind != game.MoveFold {
+		return m
+	}
+	if bo.Call {
+		return game.Call()
+	}
+	if am, ok := bo.AllIn(); ok {
+		return am
+	}
+	return m
 }
 
 // strength returns the strength of the observer's hand in o (see
@@ -520,6 +601,7 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	}
 	p := v.Player()
 	raiser := lastRaiser(v, &a.pobs)
+	a.foldModel(pr, &a.pobs, p)
 	draws := 0
 	if raiser >= 0 {
 		draws = raiserDraws(&a.pobs, raiser)
