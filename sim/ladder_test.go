@@ -71,3 +71,17 @@ func TestLadderBadOptions(t *testing.T) {
 	_, err := Ladder(context.Background(), nil, LadderOptions{})
 	assert.Error(t, err)
 }
+
+// Betting War's top ladder step, pinned on a fixed seed: the search at
+// 4B = 800 iterations reads how often the search at B = 200 folds to a bet
+// (the fold model) and bluffs it (0.696 [0.667, 0.724] over 1,000 games
+// with deckforge ladder; see docs/agents.md). A change that loses the
+// model brings it back to about even and fails here.
+func TestBettingWarTopStepPinned(t *testing.T) {
+	p := program(t, "betting_war")
+	st, err := ladderStep(context.Background(), p, "ismcts:800", "ismcts:200", 2, LadderOptions{Games: 40, Seed: 19, Workers: 2})
+	require.NoError(t, err)
+	t.Logf("betting_war: ismcts:800 wins %.3f [%.3f, %.3f] of %d games against ismcts:200, chips/hand %v", st.WinRate, st.Lo, st.Hi, st.Games, st.ChipsPerHand)
+	assert.GreaterOrEqual(t, st.WinRate, 0.6)
+	assert.Positive(t, st.ChipsPerHand.Value, "the top rung wins chips")
+}
