@@ -72,7 +72,7 @@ func drawsShown(pr *profile, o *game.Observation, out *[game.MaxPlayers]drawShow
 			i = -1
 		}
 	}
-	any := false
+	some := false
 	for q := 0; q < int(o.Players); q++ {
 		s := &out[q]
 		s.min, s.max = int(ph.MinCards), int(ph.MaxCards)
@@ -82,9 +82,9 @@ func drawsShown(pr *profile, o *game.Observation, out *[game.MaxPlayers]drawShow
 		case drew[q] > 0 && disc[q].Len() == drew[q]:
 			s.disc, s.n, s.ok = disc[q], drew[q], true
 		}
-		any = any || s.ok
+		some = some || s.ok
 	}
-	return any
+	return some
 }
 
 // fitHand draws into pool's front a hand of h cards for a player whose
