@@ -108,6 +108,9 @@ func TestLintFindsEachDefect(t *testing.T) {
 			g.Phases[1].Discard.Condition = Condition{Op: OpTest, Test: TestCardSuitIn, Suits: Suits(cards.Diamonds)}
 			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Condition: Not(Is(TestHasRank))}}}, g.Phases[2:]...)...)
 		}, DefectFilterWithChips, []string{"phases[1].discard.condition", "phases[2].draw.condition"}},
+		{"a chip game's draw that repeats with no limit", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1] = Phase{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Repeat: true}}
+		}, DefectUnlimitedDraw, []string{"phases[1].draw.repeat"}},
 		{"cards drawn after the last betting round", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1], g.Phases[2] = g.Phases[2], g.Phases[1]
 			g.Phases = append(g.Phases[:3], append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}}}, g.Phases[3:]...)...)
