@@ -148,15 +148,15 @@ func Lint(g *Genome) []Defect {
 }
 
 // DiscardPileFilled reports whether a card can go onto the discard pile:
-// an initial discard, a play to it, a discard phase that does not lay
-// cards in the won pile, or a discard effect.
+// an initial discard, a play to it, a discard phase to it (not to the won
+// pile or another player's hand), or a discard effect.
 func (g *Genome) DiscardPileFilled() bool {
 	if g.Setup.InitialDiscard > 0 {
 		return true
 	}
 	for i := range g.Phases {
 		p := &g.Phases[i]
-		if p.Kind == PhasePlay && p.Play.Target == PlayToDiscard || p.Kind == PhaseDiscard && p.Discard.Target != DiscardToWon {
+		if p.Kind == PhasePlay && p.Play.Target == PlayToDiscard || p.Kind == PhaseDiscard && p.Discard.Target == DiscardToPile {
 			return true
 		}
 	}

@@ -87,6 +87,9 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"a test of a discard pile that stays empty", "knockout_whist", func(g *Genome) {
 			g.Phases[0].Trick.LeadCondition = Or(Is(TestSameSuitAsTop), Num(TestDiscardSize, CmpGe, 2))
 		}, DefectEmptyPileTest, []string{"phases[0].trick.lead_condition"}},
+		{"a test of a discard pile that only passed cards skip", "hearts", func(g *Genome) {
+			g.Phases[1].Trick.LeadCondition = Num(TestDiscardSize, CmpGe, 19)
+		}, DefectEmptyPileTest, []string{"phases[1].trick.lead_condition"}},
 		{"wild ranks nothing honours", "betting_war", func(g *Genome) {
 			g.Setup.WildRanks = Ranks(cards.Two)
 		}, DefectUnusedWild, []string{"setup.wild_ranks"}},
