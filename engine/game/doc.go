@@ -134,9 +134,10 @@
 // they occupy (other hands, the stock, face-down piles), which keeps every
 // place's size and every card p knows, and the game's random source is
 // reseeded from rng. What play showed everyone is respected too
-// (Observation.Lacks and HoldsRank): a player who did not follow suit, or
-// had none of a rank asked for, gets none of those cards, and a player who
-// asked for a rank holds one of it (cards are swapped until the deal
+// (Observation.Lacks, HoldsRank and Room): a player who did not follow
+// suit, or had none of a rank asked for, gets none of those cards (of the
+// rank, no more than the cards it has drawn face down since), and a player
+// who asked for a rank holds one of it (cards are swapped until the deal
 // agrees, as far as single swaps can). Search should determinize for the
 // player to move; for another player the pending decision's legal cards
 // are recomputed in the new deal.

@@ -283,9 +283,10 @@
 // the rank were hidden (1 of 30 games).
 //
 // Determinizations respect what play showed everyone
-// (game.Observation.Lacks, HoldsRank): a player who did not follow suit or
-// had none of a rank asked for is dealt none of those cards, one who asked
-// for a rank holds one. Asks (Go Fish) are compared like claims, by paired
+// (game.Observation.Lacks, HoldsRank, Room): a player who did not follow
+// suit or had none of a rank asked for is dealt none of those cards (of
+// the rank, no more than it has drawn face down since), one who asked for
+// a rank holds one. Asks (Go Fish) are compared like claims, by paired
 // rollouts, among the asks the greedy ask rule scores best; the rule plays
 // every ask of the rollouts and the other players' asks in the tree.
 //
