@@ -64,6 +64,10 @@ type ISMCTS struct {
 	h      heuristics
 	scache [strengthCacheSize]strengthEntry
 	pool   [cards.NumCards]cards.Card // scratch of determinizeBetting
+	// shown[q] is what player q's draw showed in a poker draw game's
+	// present hand (see drawsShown); anyShown reports some shown[q].ok.
+	shown    [game.MaxPlayers]drawShown
+	anyShown bool
 	// hand0 is the hand number of the present decision: rollouts of a
 	// game of several hands stop at the end of that hand.
 	hand0 int
@@ -608,6 +612,7 @@ func (a *ISMCTS) choosePaired(v View, pr *profile) game.Move {
 	}
 	p := v.Player()
 	raiser := lastRaiser(v, &a.pobs)
+	a.anyShown = drawsShown(pr, &a.pobs, &a.shown)
 	a.foldModel(pr, &a.pobs, p)
 	draws := 0
 	if raiser >= 0 {
@@ -767,45 +772,63 @@ func lastRaiser(v View, o *game.Observation) int {
 // raiserDraws) drawn among the cards hidden from both players: that hand
 // takes the place of the raiser's cards (game.State.SwapHidden). The
 // raises then reveal what they reveal about the raiser's cards, as much as
-// the raiser's habits say they do.
+// the raiser's habits say they do. In a poker draw game, every other
+// player whose draw the log shows (a.shown) is given a hand that fits it
+// (fitHand): the raiser's hands are drawn so, and a player who did not
+// raise gets one such hand.
 func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser, draws int) {
 	v.DeterminizeInto(&a.root, a.rng)
-	if raiser < 0 {
+	if raiser < 0 && !a.anyShown {
 		return
 	}
 	me := v.Player()
 	a.root.ObserveInto(me, &a.obs, false)
-	a.root.ObserveInto(raiser, &a.pobs, false)
-	o := &a.pobs
-	cur := o.Own
-	h := cur.Len()
-	if h == 0 || o.Selected != 0 {
-		return
-	}
-	pool := (pr.deck &^ seenBy(&a.obs) &^ (seenBy(o) &^ cur)).Cards(a.pool[:0])
-	if len(pool) < h {
-		return
-	}
-	best, bestS := cur, -1.0
-	r := wyrand(a.rng.Uint64())
-	for t := 0; t < draws; t++ {
-		var cand cards.Set
-		for i := 0; i < h; i++ {
-			j := i + r.intN(len(pool)-i)
-			pool[i], pool[j] = pool[j], pool[i]
-			cand |= 1 << pool[i]
+	var r wyrand
+	seeded := false
+	for q := 0; q < int(a.obs.Players); q++ {
+		fit := &a.shown[q]
+		if q == me || q != raiser && (!fit.ok || a.obs.Status[q] != 0) {
+			continue
 		}
-		o.Own, o.Known[raiser] = cand, cand
-		if s := a.strength(pr, o); s > bestS {
-			best, bestS = cand, s
+		a.root.ObserveInto(q, &a.pobs, false)
+		o := &a.pobs
+		cur := o.Own
+		h := cur.Len()
+		if h == 0 || o.Selected != 0 {
+			continue
 		}
-	}
-	out, in := cur&^best, best&^cur
-	for out != 0 && in != 0 {
-		c1 := cards.Card(bits.TrailingZeros64(uint64(out)))
-		c2 := cards.Card(bits.TrailingZeros64(uint64(in)))
-		a.root.SwapHidden(me, c1, c2)
-		out &^= 1 << c1
-		in &^= 1 << c2
+		pool := (pr.deck &^ seenBy(&a.obs) &^ (seenBy(o) &^ cur)).Cards(a.pool[:0])
+		if len(pool) < h {
+			continue
+		}
+		if !seeded {
+			r, seeded = wyrand(a.rng.Uint64()), true
+		}
+		n := 1
+		if q == raiser {
+			n = draws
+		}
+		best, bestS := cur, -1.0
+		for t := 0; t < n; t++ {
+			var cand cards.Set
+			if fit.ok {
+				cand = fitHand(pool, h, fit, &r, a.h.hole)
+			} else {
+				for i := 0; i < h; i++ {
+					j := i + r.intN(len(pool)-i)
+					pool[i], pool[j] = pool[j], pool[i]
+					cand |= 1 << pool[i]
+				}
+			}
+			if n == 1 {
+				best = cand
+				break
+			}
+			o.Own, o.Known[q] = cand, cand
+			if s := a.strength(pr, o); s > bestS {
+				best, bestS = cand, s
+			}
+		}
+		a.swapInto(me, cur&^best, best&^cur)
 	}
 }
