@@ -270,8 +270,8 @@ func (s *State) Legal(dst []Move) []Move {
 // menu's.
 func (s *State) IsLegal(m Move) bool {
 	if m.Kind == MovePlay {
-		// The common case, inline (a game over is not at stgDecide; a
-		// shift of 64 or more gives 0).
+		// The common case, without the call to isLegal (a game over is
+		// not at stgDecide; a shift of 64 or more gives 0).
 		return s.stage == stgDecide && s.legal.cards&(1<<m.Card) != 0
 	}
 	return s.isLegal(m) // false when over: a game over is not at stgDecide

@@ -3,6 +3,7 @@ package agent
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,6 +12,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/deckforge/deckforge/engine/game"
+	"github.com/deckforge/deckforge/genome"
 )
 
 var updateDecisions = flag.Bool("update-decisions", false, "rewrite the pinned search decisions in testdata/decisions")
@@ -67,4 +71,31 @@ func rootVisits(a *ISMCTS) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestPolicyOnlyInRuledGames checks what iterate relies on to skip the
+// policy: in the seed games whose profile is not ruled, policy gives no
+// move at any decision of random games.
+func TestPolicyOnlyInRuledGames(t *testing.T) {
+	unruled := 0
+	for _, id := range genome.SeedIDs() {
+		prog := compileSeed(t, id)
+		a := NewISMCTS(Options{Seed: 1})
+		pr := a.cache.get(prog)
+		if pr.ruled() {
+			continue
+		}
+		unruled++
+		rng := rand.New(rand.NewPCG(5, 9))
+		for range 3 {
+			s, err := prog.NewState(prog.MinPlayers(), rng)
+			require.NoError(t, err)
+			for !s.Terminal() {
+				_, ok := a.policy(pr, &s)
+				require.False(t, ok, "%s: policy moved in a game that is not ruled", id)
+				s.ApplyUnchecked(game.RandomMove(&s, rng))
+			}
+		}
+	}
+	assert.GreaterOrEqual(t, unruled, 3, "Crazy Eights, Hearts and Knock-Out Whist at least")
 }

@@ -259,8 +259,9 @@ func (a *ISMCTS) iterate(v View) {
 	a.hand0 = det.HandNumber()
 	a.path = a.path[:0]
 	cur := int32(0)
+	ruled := pr.ruled()
 	for !det.Terminal() {
-		if det.ToMove() != v.Player() {
+		if ruled && det.ToMove() != v.Player() {
 			// Another player's betting or claim decision: it plays the
 			// betting policy or the claim rule with its own
 			// (determinized) cards.
@@ -370,7 +371,7 @@ func (a *ISMCTS) untried(cur int32, det *game.State, k int) game.Move {
 // play their rules (see policy).
 func (a *ISMCTS) rollout(v View, pr *profile) {
 	det := &a.det
-	ruled := pr.betting || pr.claims || pr.asks || pr.class == classDraw || pr.class == classPoints
+	ruled := pr.ruled()
 	for steps := 0; !det.Terminal(); steps++ {
 		if steps == a.rollCap || det.HandNumber() != a.hand0 {
 			det.ObserveInto(v.Player(), &a.obs, false)
@@ -418,6 +419,12 @@ func (a *ISMCTS) randomMove(det *game.State, n int, pr *profile) game.Move {
 		return game.Move{Kind: game.MovePlay, Card: lc.Nth(i)}
 	}
 	return det.LegalMove(i)
+}
+
+// ruled reports whether policy may give a move in a game of profile pr
+// (it gives none in the others).
+func (pr *profile) ruled() bool {
+	return pr.betting || pr.claims || pr.asks || pr.class == classDraw || pr.class == classPoints
 }
 
 // policy returns the move of the player to move in det when the search
