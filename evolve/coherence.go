@@ -107,6 +107,7 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	pass_with_chips        the cards go onto the discard pile
 //	unbet_cards            the phase is removed
 //	filter_with_chips      the condition becomes always
+//	unlimited_draw         the draw is made once (no repeat)
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -186,7 +187,7 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			}
 		case genome.DefectRepeatedCycleWithChips:
 			g.Turns.CycleUntil = genome.Always()
-		case genome.DefectBlindDraw, genome.DefectPassWithChips, genome.DefectUnbetCards:
+		case genome.DefectBlindDraw, genome.DefectPassWithChips, genome.DefectUnbetCards, genome.DefectUnlimitedDraw:
 			if !indexed {
 				return false
 			}
@@ -195,6 +196,8 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 				p.Draw.Source = genome.DrawFromStock
 			case genome.DefectPassWithChips:
 				p.Discard.Target = genome.DiscardToPile
+			case genome.DefectUnlimitedDraw:
+				p.Draw.Repeat = false
 			default:
 				drop = append(drop, i)
 			}

@@ -101,6 +101,15 @@ func TestCohereRepairsChipHands(t *testing.T) {
 	assert.Equal(t, genome.OpAlways, g.Phases[1].Discard.Condition.Op)
 	assert.Len(t, g.Phases, 4)
 	assert.Equal(t, genome.PhaseShowdown, g.Phases[3].Kind)
+
+	// A draw of a high-card game that repeats until the player stops is
+	// made once.
+	d := seedGenome(t, "five_card_draw_fl")
+	d.Phases[1] = genome.Phase{Kind: genome.PhaseDraw, Draw: genome.DrawPhase{Actor: genome.ActorEachPlayer, Count: 2, Repeat: true}}
+	require.NotEmpty(t, genome.Lint(d))
+	require.True(t, Cohere(d))
+	assert.Empty(t, genome.Lint(d))
+	assert.False(t, d.Phases[1].Draw.Repeat)
 }
 
 func TestHasMechanic(t *testing.T) {

@@ -96,6 +96,11 @@ const (
 	// diamonds". The showdown ranks hands, not suits or held ranks, so the
 	// filter is a rule to remember that changes nothing a player bets on.
 	DefectFilterWithChips DefectCode = "filter_with_chips"
+	// DefectUnlimitedDraw: a chip game whose draw repeats (draw again until
+	// you stop) with no limit on the hand's points. Without a bust, a card
+	// more never hurts a hand at the showdown, so the first player to draw
+	// takes the stock: the choice to stop is no choice.
+	DefectUnlimitedDraw DefectCode = "unlimited_draw"
 )
 
 // DefectCodes lists every defect code.
@@ -104,7 +109,7 @@ var DefectCodes = []DefectCode{
 	DefectUnreadScoring, DefectTrumpWithoutTricks, DefectChipsWithoutBetting, DefectTinyBet,
 	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
 	DefectTrumpIgnored, DefectEmptyPileTest, DefectGameCounter, DefectRepeatedCycleWithChips,
-	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards, DefectFilterWithChips,
+	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards, DefectFilterWithChips, DefectUnlimitedDraw,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -143,15 +148,15 @@ func Lint(g *Genome) []Defect {
 }
 
 // DiscardPileFilled reports whether a card can go onto the discard pile:
-// an initial discard, a play to it, a discard phase that does not lay
-// cards in the won pile, or a discard effect.
+// an initial discard, a play to it, a discard phase to it (not to the won
+// pile or another player's hand), or a discard effect.
 func (g *Genome) DiscardPileFilled() bool {
 	if g.Setup.InitialDiscard > 0 {
 		return true
 	}
 	for i := range g.Phases {
 		p := &g.Phases[i]
-		if p.Kind == PhasePlay && p.Play.Target == PlayToDiscard || p.Kind == PhaseDiscard && p.Discard.Target != DiscardToWon {
+		if p.Kind == PhasePlay && p.Play.Target == PlayToDiscard || p.Kind == PhaseDiscard && p.Discard.Target == DiscardToPile {
 			return true
 		}
 	}
@@ -558,6 +563,9 @@ func (l *linter) chipHand() {
 			l.add(DefectBlindDraw, phasePath(i)+".draw.source", "draws at random from the %s's hand in a chip game", p.Draw.Source)
 		case p.Kind == PhaseDiscard && (p.Discard.Target == DiscardToNextPlayer || p.Discard.Target == DiscardToPreviousPlayer):
 			l.add(DefectPassWithChips, phasePath(i)+".discard.target", "passes cards to the %s in a chip game", p.Discard.Target)
+		}
+		if p.Kind == PhaseDraw && p.Draw.Repeat && !(p.Draw.Condition.Op == OpTest && p.Draw.Condition.Test == TestHandPoints) {
+			l.add(DefectUnlimitedDraw, phasePath(i)+".draw.repeat", "a chip game's draw that repeats until the player stops, with no limit on the hand's points")
 		}
 		switch {
 		case p.Kind == PhaseDraw && !chipFilterFree(&p.Draw.Condition):

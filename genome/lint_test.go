@@ -87,6 +87,9 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"a test of a discard pile that stays empty", "knockout_whist", func(g *Genome) {
 			g.Phases[0].Trick.LeadCondition = Or(Is(TestSameSuitAsTop), Num(TestDiscardSize, CmpGe, 2))
 		}, DefectEmptyPileTest, []string{"phases[0].trick.lead_condition"}},
+		{"a test of a discard pile that only passed cards skip", "hearts", func(g *Genome) {
+			g.Phases[1].Trick.LeadCondition = Num(TestDiscardSize, CmpGe, 19)
+		}, DefectEmptyPileTest, []string{"phases[1].trick.lead_condition"}},
 		{"wild ranks nothing honours", "betting_war", func(g *Genome) {
 			g.Setup.WildRanks = Ranks(cards.Two)
 		}, DefectUnusedWild, []string{"setup.wild_ranks"}},
@@ -108,6 +111,9 @@ func TestLintFindsEachDefect(t *testing.T) {
 			g.Phases[1].Discard.Condition = Condition{Op: OpTest, Test: TestCardSuitIn, Suits: Suits(cards.Diamonds)}
 			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Condition: Not(Is(TestHasRank))}}}, g.Phases[2:]...)...)
 		}, DefectFilterWithChips, []string{"phases[1].discard.condition", "phases[2].draw.condition"}},
+		{"a chip game's draw that repeats with no limit", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1] = Phase{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Repeat: true}}
+		}, DefectUnlimitedDraw, []string{"phases[1].draw.repeat"}},
 		{"cards drawn after the last betting round", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1], g.Phases[2] = g.Phases[2], g.Phases[1]
 			g.Phases = append(g.Phases[:3], append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}}}, g.Phases[3:]...)...)
