@@ -108,6 +108,10 @@ func missingMechanics(g *genome.Genome, require []string) []string {
 //	unbet_cards            the phase is removed
 //	filter_with_chips      the condition becomes always
 //	unlimited_draw         the draw is made once (no repeat)
+//	no_forced_bets         every player antes a quarter of the smallest bet unit (at least 1)
+//	unused_initial_discard no card is turned up to start the discard pile
+//	lone_actor_with_chips  every player in turn draws or discards
+//	card_holder_starts_with_chips the hands start left of the dealer
 //
 // An empty_pot_showdown is repaired only when it goes as a second
 // showdown; otherwise, and for chips_without_betting, there is no repair
@@ -201,6 +205,21 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 			default:
 				drop = append(drop, i)
 			}
+		case genome.DefectNoForcedBets:
+			g.Setup.Ante = forcedAnte(g)
+		case genome.DefectUnusedInitialDiscard:
+			g.Setup.InitialDiscard = 0
+		case genome.DefectLoneActorWithChips:
+			if !indexed {
+				return false
+			}
+			if p := &g.Phases[i]; p.Kind == genome.PhaseDraw {
+				p.Draw.Actor = genome.ActorEachPlayer
+			} else {
+				p.Discard.Actor = genome.ActorEachPlayer
+			}
+		case genome.DefectCardHolderStartsWithChips:
+			g.Turns.FirstPlayer = genome.FirstLeftOfDealer
 		case genome.DefectTinyBet:
 			if !indexed {
 				return false
@@ -224,6 +243,19 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 		deletePhase(g, drop[k])
 	}
 	return true
+}
+
+// forcedAnte returns the ante Cohere gives a chip game without forced
+// bets: a quarter of its smallest bet unit (as a poker ante is a fraction
+// of the small bet), at least 1 and at most the starting chips.
+func forcedAnte(g *genome.Genome) uint32 {
+	unit := uint32(0)
+	for i := range g.Phases {
+		if p := &g.Phases[i]; p.Kind == genome.PhaseBetting && p.Betting.MinBet > 0 && (unit == 0 || p.Betting.MinBet < unit) {
+			unit = p.Betting.MinBet
+		}
+	}
+	return min(max(unit/4, 1), g.Setup.StartingChips)
 }
 
 // part is one removable rule of a genome: a phase, an effect or a

@@ -2,6 +2,7 @@ package evolve
 
 import (
 	"context"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/genome"
+	"github.com/deckforge/deckforge/genome/rulebook"
 	"github.com/deckforge/deckforge/sim"
 )
 
@@ -110,6 +112,67 @@ func TestCohereRepairsChipHands(t *testing.T) {
 	require.True(t, Cohere(d))
 	assert.Empty(t, genome.Lint(d))
 	assert.False(t, d.Phases[1].Draw.Repeat)
+}
+
+func TestCohereRepairsBettingTableQuirks(t *testing.T) {
+	// The winner of an evolved betting run that still read as no game
+	// people play: no forced bets, a discard starter nothing reads, a
+	// discard by one player only, hands started by the holder of 2d.
+	data, err := os.ReadFile("testdata/betting-g017-001.json")
+	require.NoError(t, err)
+	g, err := genome.DecodeJSON(data)
+	require.NoError(t, err)
+	require.Empty(t, genome.Validate(g))
+	codes := map[genome.DefectCode]string{}
+	for _, d := range genome.Lint(g) {
+		codes[d.Code] = d.Path
+	}
+	assert.Equal(t, map[genome.DefectCode]string{
+		genome.DefectNoForcedBets:              "setup.ante",
+		genome.DefectUnusedInitialDiscard:      "setup.initial_discard",
+		genome.DefectLoneActorWithChips:        "phases[2].discard.actor",
+		genome.DefectCardHolderStartsWithChips: "turns.first_player",
+	}, codes)
+	phases := len(g.Phases)
+	require.True(t, Cohere(g))
+	assert.Empty(t, genome.Lint(g))
+	assert.Equal(t, uint32(34/4), g.Setup.Ante, "a quarter of the smallest bet unit (34)")
+	assert.Zero(t, g.Setup.InitialDiscard)
+	assert.Equal(t, genome.ActorEachPlayer, g.Phases[2].Discard.Actor)
+	assert.Equal(t, genome.FirstLeftOfDealer, g.Turns.FirstPlayer)
+	assert.Len(t, g.Phases, phases)
+	rules := rulebook.Rules(g)
+	assert.NotContains(t, rules, "no forced bets")
+	assert.NotContains(t, rules, "two of diamonds")
+	assert.NotContains(t, rules, "start the discard pile")
+
+	// The ante follows the smallest bet unit, and is at least one chip.
+	d := seedGenome(t, "five_card_draw_fl")
+	d.Setup.SmallBlind, d.Setup.BigBlind = 0, 0
+	for i := range d.Phases {
+		if d.Phases[i].Kind == genome.PhaseBetting {
+			d.Phases[i].Betting.MinBet = 100
+		}
+	}
+	require.True(t, Cohere(d))
+	assert.Equal(t, uint32(25), d.Setup.Ante)
+	d = seedGenome(t, "five_card_draw_fl")
+	d.Setup.SmallBlind, d.Setup.BigBlind = 0, 0
+	d.Phases[0].Betting.MinBet = 2
+	require.True(t, Cohere(d))
+	assert.Equal(t, uint32(1), d.Setup.Ante)
+
+	// A draw by one player becomes every player's; the seeds Cohere
+	// leaves as they are.
+	f := seedGenome(t, "five_card_draw_fl")
+	f.Phases = append(f.Phases[:2], append([]genome.Phase{{Kind: genome.PhaseDraw, Draw: genome.DrawPhase{Actor: genome.ActorCurrentPlayer, Count: 1}}}, f.Phases[2:]...)...)
+	require.True(t, Cohere(f))
+	assert.Equal(t, genome.ActorEachPlayer, f.Phases[2].Draw.Actor)
+	for _, id := range []string{"crazy_eights", "hearts", "go_fish", "blackjack", "betting_war"} {
+		s := seedGenome(t, id)
+		require.True(t, Cohere(s), id)
+		assert.Equal(t, seedGenome(t, id), s, id)
+	}
 }
 
 func TestHasMechanic(t *testing.T) {

@@ -1,6 +1,9 @@
 package genome
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // DefectCode names one kind of structural defect that Lint finds.
 type DefectCode string
@@ -101,6 +104,26 @@ const (
 	// more never hurts a hand at the showdown, so the first player to draw
 	// takes the stock: the choice to stop is no choice.
 	DefectUnlimitedDraw DefectCode = "unlimited_draw"
+	// DefectNoForcedBets: a chip game with a betting round but no blind and
+	// no ante. Nobody has to put a chip in, so the pot starts empty and a
+	// player loses nothing by folding every hand they do not like.
+	DefectNoForcedBets DefectCode = "no_forced_bets"
+	// DefectUnusedInitialDiscard: a card turned face up to start the discard
+	// pile (setup.initial_discard) though nothing reads the pile: no
+	// condition tests its top card or size and no draw takes from it, so
+	// the card only leaves the stock.
+	DefectUnusedInitialDiscard DefectCode = "unused_initial_discard"
+	// DefectLoneActorWithChips: a chip game whose draw or discard phase is
+	// done by the current player only. A chip game's hand is one pass, so
+	// one player (the same seat relative to the dealer every hand) draws or
+	// discards and the others never do, though they bet on equal terms.
+	DefectLoneActorWithChips DefectCode = "lone_actor_with_chips"
+	// DefectCardHolderStartsWithChips: a chip game whose hands start with
+	// the player who holds a given card (turns.first_player holder_of_card).
+	// Betting games start from the dealer's left, so the deal's rotation
+	// decides who acts first; a card holder moves the start at random and
+	// the button does nothing for the draws.
+	DefectCardHolderStartsWithChips DefectCode = "card_holder_starts_with_chips"
 )
 
 // DefectCodes lists every defect code.
@@ -110,6 +133,7 @@ var DefectCodes = []DefectCode{
 	DefectVacuousCondition, DefectUnusedTableau, DefectUnusedCommunity, DefectUnusedWild,
 	DefectTrumpIgnored, DefectEmptyPileTest, DefectGameCounter, DefectRepeatedCycleWithChips,
 	DefectBlindDraw, DefectPassWithChips, DefectUnbetCards, DefectFilterWithChips, DefectUnlimitedDraw,
+	DefectNoForcedBets, DefectUnusedInitialDiscard, DefectLoneActorWithChips, DefectCardHolderStartsWithChips,
 }
 
 // Defect is one structural defect: its code, the JSON path of the field it
@@ -142,6 +166,7 @@ func Lint(g *Genome) []Defect {
 	l.sharedCards()
 	l.wild()
 	l.emptyPile()
+	l.unreadPile()
 	l.counters()
 	l.chipHand()
 	return l.ds
@@ -195,6 +220,29 @@ func EmptyPileConstant(c Condition) Condition {
 		c.Args = args
 	}
 	return c
+}
+
+// DiscardPileRead reports whether anything reads the discard pile: a draw
+// from it or a condition testing its top card or size.
+func (g *Genome) DiscardPileRead() bool {
+	for i := range g.Phases {
+		if p := &g.Phases[i]; p.Kind == PhaseDraw && p.Draw.Source == DrawFromDiscard {
+			return true
+		}
+	}
+	for _, r := range g.ConditionRefs() {
+		if _, ok := firstTest(r.C, pileTest); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *linter) unreadPile() {
+	if n := l.g.Setup.InitialDiscard; n > 0 && !l.g.DiscardPileRead() {
+		l.add(DefectUnusedInitialDiscard, "setup.initial_discard",
+			"%d card(s) turned up to start the discard pile but no condition tests the pile and no draw takes from it", n)
+	}
 }
 
 func (l *linter) emptyPile() {
@@ -553,6 +601,13 @@ func (l *linter) chipHand() {
 		return
 	}
 	t := &g.Turns
+	betting := slices.ContainsFunc(g.Phases, func(p Phase) bool { return p.Kind == PhaseBetting })
+	if s := &g.Setup; betting && s.SmallBlind == 0 && s.BigBlind == 0 && s.Ante == 0 {
+		l.add(DefectNoForcedBets, "setup.ante", "a chip game with betting rounds but no blind or ante: the pot starts empty")
+	}
+	if t.FirstPlayer == FirstHolderOfCard {
+		l.add(DefectCardHolderStartsWithChips, "turns.first_player", "a chip game's hands start with the holder of %s, not left of the dealer", t.FirstCard)
+	}
 	if t.CycleStart < t.CycleEnd && int(t.CycleEnd) <= len(g.Phases) && t.CycleUntil.Op != OpAlways {
 		l.add(DefectRepeatedCycleWithChips, "turns.cycle_until", "the turn cycle of a chip game repeats (until %s), so hands differ in length", t.CycleUntil.Op)
 	}
@@ -563,6 +618,12 @@ func (l *linter) chipHand() {
 			l.add(DefectBlindDraw, phasePath(i)+".draw.source", "draws at random from the %s's hand in a chip game", p.Draw.Source)
 		case p.Kind == PhaseDiscard && (p.Discard.Target == DiscardToNextPlayer || p.Discard.Target == DiscardToPreviousPlayer):
 			l.add(DefectPassWithChips, phasePath(i)+".discard.target", "passes cards to the %s in a chip game", p.Discard.Target)
+		}
+		switch {
+		case p.Kind == PhaseDraw && p.Draw.Actor == ActorCurrentPlayer:
+			l.add(DefectLoneActorWithChips, phasePath(i)+".draw.actor", "only the current player draws in a chip game's hand")
+		case p.Kind == PhaseDiscard && p.Discard.Actor == ActorCurrentPlayer:
+			l.add(DefectLoneActorWithChips, phasePath(i)+".discard.actor", "only the current player discards in a chip game's hand")
 		}
 		if p.Kind == PhaseDraw && p.Draw.Repeat && !(p.Draw.Condition.Op == OpTest && p.Draw.Condition.Test == TestHandPoints) {
 			l.add(DefectUnlimitedDraw, phasePath(i)+".draw.repeat", "a chip game's draw that repeats until the player stops, with no limit on the hand's points")

@@ -114,6 +114,22 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"a chip game's draw that repeats with no limit", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1] = Phase{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Count: 2, Repeat: true}}
 		}, DefectUnlimitedDraw, []string{"phases[1].draw.repeat"}},
+		{"a chip game with betting but no blind or ante", "five_card_draw_fl", func(g *Genome) {
+			g.Setup.SmallBlind, g.Setup.BigBlind, g.Setup.Ante = 0, 0, 0
+		}, DefectNoForcedBets, []string{"setup.ante"}},
+		{"a discard starter nothing reads", "betting_war", func(g *Genome) {
+			g.Setup.InitialDiscard = 1
+		}, DefectUnusedInitialDiscard, []string{"setup.initial_discard"}},
+		{"a discard starter nothing reads, without chips", "war", func(g *Genome) {
+			g.Setup.InitialDiscard = 1
+		}, DefectUnusedInitialDiscard, []string{"setup.initial_discard"}},
+		{"a chip game's draw and discard by one player", "five_card_draw_fl", func(g *Genome) {
+			g.Phases[1].Discard.Actor = ActorCurrentPlayer
+			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorCurrentPlayer, Count: 1}}}, g.Phases[2:]...)...)
+		}, DefectLoneActorWithChips, []string{"phases[1].discard.actor", "phases[2].draw.actor"}},
+		{"a chip game's hands started by a card's holder", "five_card_draw_fl", func(g *Genome) {
+			g.Turns.FirstPlayer, g.Turns.FirstCard = FirstHolderOfCard, cards.MustParse("2d")
+		}, DefectCardHolderStartsWithChips, []string{"turns.first_player"}},
 		{"cards drawn after the last betting round", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1], g.Phases[2] = g.Phases[2], g.Phases[1]
 			g.Phases = append(g.Phases[:3], append([]Phase{{Kind: PhaseDeal, Deal: DealPhase{To: DealToEachPlayer, Count: 1}}}, g.Phases[3:]...)...)
@@ -170,6 +186,35 @@ func TestLintChipHandDefectsOnlyWithChips(t *testing.T) {
 	assert.Empty(t, Lint(g))
 }
 
+func TestLintForcedBetsStarterActorsAndStartInUse(t *testing.T) {
+	// An ante alone or blinds alone are forced bets; a game without chips
+	// needs none.
+	for _, id := range []string{"betting_war", "blackjack", "holdem_nl_heads_up", "war"} {
+		assert.NotContains(t, lintCodes(mustSeed(t, id)), DefectNoForcedBets, id)
+	}
+	// Crazy Eights' starter is read by its play condition; a draw from the
+	// pile reads it too.
+	c8 := mustSeed(t, "crazy_eights")
+	require.NotZero(t, c8.Setup.InitialDiscard)
+	assert.Empty(t, Lint(c8))
+	bw := mustSeed(t, "betting_war")
+	bw.Setup.InitialDiscard = 1
+	bw.Phases = append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Source: DrawFromDiscard, Count: 1}}}, bw.Phases...)
+	assert.NotContains(t, lintCodes(bw), DefectUnusedInitialDiscard)
+	// Without chips one player's draw or discard and a card holder's start
+	// are ordinary turns (Go Fish, Old Maid, Hearts' 2c).
+	for _, id := range []string{"go_fish", "old_maid", "hearts"} {
+		g := mustSeed(t, id)
+		codes := lintCodes(g)
+		assert.NotContains(t, codes, DefectLoneActorWithChips, id)
+		assert.NotContains(t, codes, DefectCardHolderStartsWithChips, id)
+	}
+	require.Equal(t, FirstHolderOfCard, mustSeed(t, "hearts").Turns.FirstPlayer)
+	// Every player in turn draws in Blackjack and discards in draw poker.
+	assert.Empty(t, Lint(mustSeed(t, "blackjack")))
+	assert.Empty(t, Lint(mustSeed(t, "five_card_draw_fl")))
+}
+
 func TestWithoutCounters(t *testing.T) {
 	g := mustSeed(t, "crazy_eights")
 	want := g.Phases[0].Play.Condition
@@ -205,6 +250,17 @@ func TestLintDefectsDoNotInvalidate(t *testing.T) {
 	g.Phases = append(g.Phases, Phase{Kind: PhaseShowdown, Showdown: ShowdownPhase{Method: ShowdownHighCard}})
 	require.NotEmpty(t, Lint(g))
 	assert.Empty(t, Validate(g))
+	// So do the forced-bet, starter, actor and first-player defects.
+	f := mustSeed(t, "five_card_draw_fl")
+	f.Setup.SmallBlind, f.Setup.BigBlind = 0, 0
+	f.Setup.InitialDiscard = 1
+	f.Phases[1].Discard.Actor = ActorCurrentPlayer
+	f.Turns.FirstPlayer, f.Turns.FirstCard = FirstHolderOfCard, cards.MustParse("2d")
+	codes := lintCodes(f)
+	for _, c := range []DefectCode{DefectNoForcedBets, DefectUnusedInitialDiscard, DefectLoneActorWithChips, DefectCardHolderStartsWithChips} {
+		assert.Contains(t, codes, c)
+	}
+	assert.Empty(t, Validate(f))
 }
 
 // FuzzLint: Lint never panics on any genome that decodes, valid or not,
