@@ -206,16 +206,31 @@ func pileTest(t Test) bool {
 // replaced by what it gives on an empty pile (the *_top tests hold;
 // discard_size compares 0), for a genome whose pile stays empty.
 func EmptyPileConstant(c Condition) Condition {
-	if c.Op == OpTest && pileTest(c.Test) {
-		if c.Test == TestDiscardSize && !c.Cmp.Compare(0, int(c.Value)) {
-			return Never()
+	return replaceTests(c, func(t Condition) (Condition, bool) {
+		if !pileTest(t.Test) {
+			return t, false
 		}
-		return Always()
+		if t.Test == TestDiscardSize && !t.Cmp.Compare(0, int(t.Value)) {
+			return Never(), true
+		}
+		return Always(), true
+	})
+}
+
+// replaceTests returns c with every test leaf t for which f(t) reports
+// true replaced by what f returns; the tree is copied where it changes,
+// never shared with c.
+func replaceTests(c Condition, f func(Condition) (Condition, bool)) Condition {
+	if c.Op == OpTest {
+		if r, ok := f(c); ok {
+			return r
+		}
+		return c
 	}
 	if len(c.Args) > 0 {
 		args := make([]Condition, len(c.Args))
 		for i := range c.Args {
-			args[i] = EmptyPileConstant(c.Args[i])
+			args[i] = replaceTests(c.Args[i], f)
 		}
 		c.Args = args
 	}
@@ -562,21 +577,9 @@ func CounterTest(t Test) bool { return t == TestTurnNumber || t == TestHandNumbe
 // WithoutCounters returns c with every test of a game-wide counter
 // (CounterTest) replaced by always, simplified (Genome.Simplify).
 func (g *Genome) WithoutCounters(c Condition) Condition {
-	return g.Simplify(withoutCounters(c))
-}
-
-func withoutCounters(c Condition) Condition {
-	if c.Op == OpTest && CounterTest(c.Test) {
-		return Always()
-	}
-	if len(c.Args) > 0 {
-		args := make([]Condition, len(c.Args))
-		for i := range c.Args {
-			args[i] = withoutCounters(c.Args[i])
-		}
-		c.Args = args
-	}
-	return c
+	return g.Simplify(replaceTests(c, func(t Condition) (Condition, bool) {
+		return Always(), CounterTest(t.Test)
+	}))
 }
 
 // chipFilterFree reports whether c is no filter for a chip game's draw or
