@@ -155,17 +155,9 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 		case genome.DefectTrumpWithoutTricks, genome.DefectTrumpIgnored:
 			g.Setup.Trump = genome.TrumpNone
 		case genome.DefectEmptyPileTest:
-			for _, r := range g.ConditionRefs() {
-				if r.Path == d.Path {
-					*r.C = genome.EmptyPileConstant(*r.C)
-				}
-			}
+			rewriteCondition(g, d.Path, genome.EmptyPileConstant)
 		case genome.DefectVacuousCondition:
-			for _, r := range g.ConditionRefs() {
-				if r.Path == d.Path {
-					*r.C = g.Simplify(*r.C)
-				}
-			}
+			rewriteCondition(g, d.Path, g.Simplify)
 		case genome.DefectUnusedTableau, genome.DefectUnusedCommunity:
 			switch {
 			case indexed:
@@ -178,17 +170,9 @@ func repairDefects(g *genome.Genome, ds []genome.Defect) bool {
 		case genome.DefectUnusedWild:
 			g.Setup.WildRanks = 0
 		case genome.DefectGameCounter:
-			for _, r := range g.ConditionRefs() {
-				if r.Path == d.Path {
-					*r.C = g.WithoutCounters(*r.C)
-				}
-			}
+			rewriteCondition(g, d.Path, g.WithoutCounters)
 		case genome.DefectFilterWithChips:
-			for _, r := range g.ConditionRefs() {
-				if r.Path == d.Path {
-					*r.C = genome.Always()
-				}
-			}
+			rewriteCondition(g, d.Path, func(genome.Condition) genome.Condition { return genome.Always() })
 		case genome.DefectRepeatedCycleWithChips:
 			g.Turns.CycleUntil = genome.Always()
 		case genome.DefectBlindDraw, genome.DefectPassWithChips, genome.DefectUnbetCards, genome.DefectUnlimitedDraw:
@@ -511,4 +495,14 @@ func RulesLength(g *genome.Genome) int {
 		}
 	}
 	return n
+}
+
+// rewriteCondition replaces the condition of g at path (a lint defect's
+// Path) by f of it.
+func rewriteCondition(g *genome.Genome, path string, f func(genome.Condition) genome.Condition) {
+	for _, r := range g.ConditionRefs() {
+		if r.Path == path {
+			*r.C = f(*r.C)
+		}
+	}
 }
