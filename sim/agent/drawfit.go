@@ -4,7 +4,6 @@ import (
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
 	"github.com/deckforge/deckforge/genome"
-	"github.com/deckforge/deckforge/sim/agent/house"
 )
 
 // fitTries bounds the kept cards drawn for a player whose draw a
@@ -98,49 +97,20 @@ func fitHand(pool []cards.Card, h int, s *drawShown, r *wyrand, hole []cards.Car
 	if k < 0 || h > len(pool) {
 		k, free = h, true
 	}
-	var kept cards.Set
 	for t := 0; t < fitTries; t++ {
-		kept = 0
-		for i := 0; i < k; i++ {
-			j := i + r.intN(len(pool)-i)
-			pool[i], pool[j] = pool[j], pool[i]
-			kept |= 1 << pool[i]
-		}
-		if free || fits(kept, s, hole) {
+		r.shuffleFront(pool, 0, k)
+		if free || fits(cards.SetOf(pool[:k]...), s, hole) {
 			break
 		}
 	}
-	hand := kept
-	for i := k; i < h; i++ {
-		j := i + r.intN(len(pool)-i)
-		pool[i], pool[j] = pool[j], pool[i]
-		hand |= 1 << pool[i]
-	}
-	return hand
+	r.shuffleFront(pool, k, h)
+	return cards.SetOf(pool[:h]...)
 }
 
 // fits reports whether the greedy discard rule throws exactly s.disc from
 // the hand kept ∪ s.disc. hole is scratch.
 func fits(kept cards.Set, s *drawShown, hole []cards.Card) bool {
-	sit := house.Situation{
-		Class:       house.Draw,
-		Hole:        (kept | s.disc).Cards(hole[:0]),
-		Opponents:   1,
-		Discard:     true,
-		MinDiscards: s.min,
-		MaxDiscards: s.max,
-	}
-	sit.MaxDiscards = min(sit.MaxDiscards, len(sit.Hole))
-	sit.MinDiscards = min(sit.MinDiscards, sit.MaxDiscards)
-	mask, err := house.DrawEvaluator{}.Discards(sit, 1)
-	if err != nil {
-		return true
-	}
-	var thrown cards.Set
-	for i, c := range sit.Hole {
-		if mask.Has(i) {
-			thrown |= 1 << c
-		}
-	}
-	return thrown == s.disc
+	sit := drawSituation((kept | s.disc).Cards(hole[:0]), s.min, s.max, 1, 0)
+	thrown, ok := ruleDiscards(sit, 1)
+	return !ok || thrown == s.disc
 }

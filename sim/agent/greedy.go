@@ -183,26 +183,17 @@ func (h *heuristics) discard(v View, pr *profile) (game.Move, bool) {
 	if ph.Kind != genome.PhaseDiscard || ph.Discard.SetSize != 0 {
 		return game.Move{}, false
 	}
-	sit := house.Situation{
-		Class:       house.Draw,
-		Hole:        (o.Own | o.Selected).Cards(h.hole[:0]),
-		Opponents:   max(inHand(o)-1, 1),
-		Discard:     true,
-		MinDiscards: int(ph.Discard.MinCards),
-		MaxDiscards: int(ph.Discard.MaxCards),
-		DrawsLeft:   int(pr.drawLeft[o.Phase]),
-	}
-	if len(sit.Hole) > house.MaxHoleCards {
+	hole := (o.Own | o.Selected).Cards(h.hole[:0])
+	if len(hole) > house.MaxHoleCards {
 		return game.Move{}, false
 	}
-	sit.MaxDiscards = min(sit.MaxDiscards, len(sit.Hole))
-	sit.MinDiscards = min(sit.MinDiscards, sit.MaxDiscards)
-	mask, err := house.DrawEvaluator{}.Discards(sit, house.DefaultConfig().EvalBudget)
-	if err != nil {
+	sit := drawSituation(hole, int(ph.Discard.MinCards), int(ph.Discard.MaxCards), max(inHand(o)-1, 1), int(pr.drawLeft[o.Phase]))
+	thrown, ok := ruleDiscards(sit, house.DefaultConfig().EvalBudget)
+	if !ok {
 		return game.Move{}, false
 	}
-	for i, c := range sit.Hole {
-		if mask.Has(i) && !o.Selected.Has(c) && v.IsLegal(game.Play(c)) {
+	for _, c := range hole {
+		if thrown.Has(c) && !o.Selected.Has(c) && v.IsLegal(game.Play(c)) {
 			return game.Play(c), true
 		}
 	}
@@ -210,6 +201,39 @@ func (h *heuristics) discard(v View, pr *profile) (game.Move, bool) {
 		return game.Done(), true
 	}
 	return game.Move{}, false
+}
+
+// drawSituation is the house situation of a poker draw game's discard of
+// minD to maxD cards (clamped to the hand) from hole, with opponents
+// players still in the hand and drawsLeft draws to come.
+func drawSituation(hole []cards.Card, minD, maxD, opponents, drawsLeft int) house.Situation {
+	sit := house.Situation{
+		Class:       house.Draw,
+		Hole:        hole,
+		Opponents:   opponents,
+		Discard:     true,
+		MaxDiscards: min(maxD, len(hole)),
+		DrawsLeft:   drawsLeft,
+	}
+	sit.MinDiscards = min(minD, sit.MaxDiscards)
+	return sit
+}
+
+// ruleDiscards returns the cards of sit.Hole that house.DrawEvaluator
+// discards (keeping made hands and draws) at evaluation budget budget; ok
+// is false when the evaluator refuses sit.
+func ruleDiscards(sit house.Situation, budget int) (cards.Set, bool) {
+	mask, err := house.DrawEvaluator{}.Discards(sit, budget)
+	if err != nil {
+		return 0, false
+	}
+	var thrown cards.Set
+	for i, c := range sit.Hole {
+		if mask.Has(i) {
+			thrown |= 1 << c
+		}
+	}
+	return thrown, true
 }
 
 // claim plays a claim phase (Cheat) as an honest, wary player: it claims

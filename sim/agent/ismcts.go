@@ -814,11 +814,8 @@ func (a *ISMCTS) determinizeBetting(v View, pr *profile, raiser, draws int) {
 			if fit.ok {
 				cand = fitHand(pool, h, fit, &r, a.h.hole)
 			} else {
-				for i := 0; i < h; i++ {
-					j := i + r.intN(len(pool)-i)
-					pool[i], pool[j] = pool[j], pool[i]
-					cand |= 1 << pool[i]
-				}
+				r.shuffleFront(pool, 0, h)
+				cand = cards.SetOf(pool[:h]...)
 			}
 			if n == 1 {
 				best = cand

@@ -124,10 +124,7 @@ func (sc *strengthCalc) monteCarlo(samples int, rng *rand.Rand, unseen []cards.C
 		batch = sc.batch
 	}
 	for n := 1; n <= samples; n++ {
-		for i := 0; i < d; i++ {
-			j := i + r.intN(len(unseen)-i)
-			unseen[i], unseen[j] = unseen[j], unseen[i]
-		}
+		r.shuffleFront(unseen, 0, d)
 		score += cmp(unseen[:d]) + 1
 		if sc.early && n%batch == 0 && n < samples {
 			fn := float64(n)
@@ -157,6 +154,15 @@ func (r *wyrand) next() uint64 {
 func (r *wyrand) intN(n int) int {
 	hi, _ := bits.Mul64(r.next(), uint64(n))
 	return int(hi)
+}
+
+// shuffleFront moves a random draw of distinct cards of cs[from:] into
+// cs[from:to] (a partial Fisher–Yates shuffle, in place).
+func (r *wyrand) shuffleFront(cs []cards.Card, from, to int) {
+	for i := from; i < to; i++ {
+		j := i + r.intN(len(cs)-i)
+		cs[i], cs[j] = cs[j], cs[i]
+	}
 }
 
 // cmp3 compares two strengths: +1, 0 or -1.
