@@ -31,12 +31,9 @@ func MechanicNames() []string { return []string{MechanicTricks, MechanicBetting,
 
 // HasMechanic reports whether g has the mechanic name (MechanicNames).
 func HasMechanic(g *genome.Genome, name string) bool {
-	has := func(k genome.PhaseKind) bool {
-		return slices.ContainsFunc(g.Phases, func(p genome.Phase) bool { return p.Kind == k })
-	}
 	switch name {
 	case MechanicBetting:
-		if !g.Setup.HasChips() || !has(genome.PhaseBetting) || len(g.WinConditions) == 0 {
+		if !g.Setup.HasChips() || !g.HasPhase(genome.PhaseBetting) || len(g.WinConditions) == 0 {
 			return false
 		}
 		// Chips decide: the first win condition, the one the others only
@@ -44,9 +41,9 @@ func HasMechanic(g *genome.Genome, name string) bool {
 		w := g.WinConditions[0].Kind
 		return w == genome.WinMostChips || w == genome.WinLastWithChips
 	case MechanicShowdown:
-		return has(genome.PhaseShowdown)
+		return g.HasPhase(genome.PhaseShowdown)
 	case MechanicTricks:
-		if !has(genome.PhaseTrick) {
+		if !g.HasPhase(genome.PhaseTrick) {
 			return false
 		}
 		if g.Setup.Elimination == genome.EliminateNoTricks {

@@ -2,7 +2,6 @@ package genome
 
 import (
 	"fmt"
-	"slices"
 )
 
 // DefectCode names one kind of structural defect that Lint finds.
@@ -545,11 +544,7 @@ func (l *linter) scoring() {
 
 func (l *linter) setup() {
 	g := l.g
-	var tricks, betting bool
-	for i := range g.Phases {
-		tricks = tricks || g.Phases[i].Kind == PhaseTrick
-		betting = betting || g.Phases[i].Kind == PhaseBetting
-	}
+	tricks, betting := g.HasPhase(PhaseTrick), g.HasPhase(PhaseBetting)
 	if g.Setup.Trump != TrumpNone && !tricks {
 		l.add(DefectTrumpWithoutTricks, "setup.trump", "trump rule %s but no trick phase", g.Setup.Trump)
 	}
@@ -604,8 +599,7 @@ func (l *linter) chipHand() {
 		return
 	}
 	t := &g.Turns
-	betting := slices.ContainsFunc(g.Phases, func(p Phase) bool { return p.Kind == PhaseBetting })
-	if s := &g.Setup; betting && s.SmallBlind == 0 && s.BigBlind == 0 && s.Ante == 0 {
+	if s := &g.Setup; g.HasPhase(PhaseBetting) && s.SmallBlind == 0 && s.BigBlind == 0 && s.Ante == 0 {
 		l.add(DefectNoForcedBets, "setup.ante", "a chip game with betting rounds but no blind or ante: the pot starts empty")
 	}
 	if t.FirstPlayer == FirstHolderOfCard {

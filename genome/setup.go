@@ -61,6 +61,16 @@ func (s *Setup) HandSize(h int) int {
 // HasChips reports whether the game is played with chips.
 func (s *Setup) HasChips() bool { return s.StartingChips > 0 }
 
+// HasPhase reports whether g has a phase of kind k.
+func (g *Genome) HasPhase(k PhaseKind) bool {
+	for i := range g.Phases {
+		if g.Phases[i].Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
 // Cycle returns the phases of the turn cycle (nil when there is none or the
 // bounds are invalid).
 func (g *Genome) Cycle() []Phase {

@@ -326,7 +326,7 @@ func (w *rulebook) playText() {
 		w.para(fmt.Sprintf("%2d. ", step), capital(phaseText(g, &g.Phases[i], false)))
 		step++
 	}
-	if hasKind(g.Phases, genome.PhaseBetting) {
+	if g.HasPhase(genome.PhaseBetting) {
 		w.para("", "Whenever all players but one have folded, the last player in the hand takes the pot without showing their cards and the hand ends at once.")
 	}
 	if hasWin(g, genome.WinLastWithCardsLoses) {
@@ -355,15 +355,6 @@ func (w *rulebook) endText() string {
 	}
 	parts = append(parts, fmt.Sprintf("So that every game ends, play stops after %s (%s); the players are then ranked as described under Object of the game.", plural(int(g.Turns.MaxTurns), "turn", "turns"), turn))
 	return strings.Join(parts, " ")
-}
-
-func hasKind(ps []genome.Phase, k genome.PhaseKind) bool {
-	for _, p := range ps {
-		if p.Kind == k {
-			return true
-		}
-	}
-	return false
 }
 
 func hasWin(g *genome.Genome, k genome.WinKind) bool {
