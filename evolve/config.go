@@ -157,6 +157,11 @@ type GateConfig struct {
 	// MinBalance is the least seat balance (sim's balance over both
 	// seatings); 0 turns the gate off.
 	MinBalance float64 `toml:"min_balance" json:"min_balance,omitempty"`
+	// RisingLadder makes a genome whose measured skill ladder does not
+	// rise (a step's win rate not above 1/players) fail the flat_ladder
+	// gate, and stops its selection ladder at that step; false: such a
+	// genome only earns no skill.
+	RisingLadder bool `toml:"rising_ladder" json:"rising_ladder,omitempty"`
 }
 
 // SkillConfig configures the skill gradient measured on the top of every

@@ -25,9 +25,12 @@ type playSpec struct {
 	// skillBudget is B, the search budget of the ladder's lower search
 	// rung (from skillAgent "ismcts:B").
 	skillBudget int
-	seed        uint64
-	capDraws    bool
-	require     []string
+	// stopFlat stops the skill ladder at its first flat step
+	// (ladderOptions.StopFlat; gates.rising_ladder, in evolution only).
+	stopFlat bool
+	seed     uint64
+	capDraws bool
+	require  []string
 	// ablationGames is the games of the ablation pass (0: none).
 	ablationGames int
 	// gates, if set, are checked on a pilot of one game in ten (at least
@@ -49,6 +52,7 @@ func evolutionSpec(c *Config) playSpec {
 		skillAgent:    c.Skill.Agent,
 		skillGames:    c.Skill.Games,
 		skillBudget:   searchBudget(c.Skill.Agent),
+		stopFlat:      c.Gates.RisingLadder,
 		seed:          c.Seed,
 		capDraws:      c.Evaluation.CapDraws,
 		require:       c.Evaluation.Require,
@@ -88,6 +92,7 @@ func remeasureSpec(c *Config) playSpec {
 	s.skillBudget = searchBudget(s.skillAgent)
 	s.seed = c.Seed ^ 0x9e3779b97f4a7c15
 	s.gates = nil
+	s.stopFlat = false // the whole ladder, for the report
 	return s
 }
 
@@ -202,6 +207,7 @@ func measureSkill(ctx context.Context, g *genome.Genome, s *playSpec, workers in
 	}
 	return runLadder(ctx, prog, ladderOptions{
 		Games: s.skillGames, Budget: s.skillBudget, Players: s.playerCount(prog), Seed: s.seed, Workers: workers,
+		StopFlat: s.stopFlat,
 	})
 }
 

@@ -394,8 +394,17 @@ func (w *Weighted) gates(m *Measures) []string {
 	if len(m.Missing) > 0 {
 		failed = append(failed, "missing_mechanic")
 	}
+	if w.Gates.RisingLadder && m.HasSkill && !rising(m.Ladder) {
+		failed = append(failed, GateFlatLadder)
+	}
 	return failed
 }
+
+// GateFlatLadder is the gate of gates.rising_ladder: the measured skill
+// ladder has a step whose win rate is not above 1/players (see rising).
+// It is not one of GateNames, whose count sets the fitness of unplayable
+// genomes, so experiments without it score as before.
+const GateFlatLadder = "flat_ladder"
 
 // Components returns c_k for every component, in ComponentNames order.
 func (w *Weighted) Components(m *Measures) []float64 {

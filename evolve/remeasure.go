@@ -20,7 +20,10 @@ func (r *runner) remeasure(ctx context.Context) ([]Remeasured, error) {
 	c := &r.cfg
 	spec := remeasureSpec(c)
 	seeds := seedIDs(c.Remeasure.Seeds)
-	cands := remeasureCandidates(r.finalists(), c.Remeasure.Top+c.Remeasure.Reserve)
+	cands, err := r.screened(ctx, c.Remeasure.Top+c.Remeasure.Reserve)
+	if err != nil {
+		return nil, err
+	}
 	var out []Remeasured
 	total := func() int { return min(c.Remeasure.Top, len(cands)) + len(seeds) + max(len(out)-c.Remeasure.Top, 0) }
 	sound := 0
@@ -92,6 +95,37 @@ func (r *runner) finalists() []*Individual {
 	}
 	sortIndividuals(out)
 	return out
+}
+
+// screened returns the genomes to re-measure, best first: the top n
+// distinct finalists (remeasureCandidates). Under gates.rising_ladder
+// every one of them has its selection ladder first: a finalist that never
+// ranked among its batch's skill.top has it measured now (a cheap
+// monotone check at the selection budget, stopped at its first flat
+// step), and the candidates are picked again, until all n have one, so
+// the costly re-measurement goes to genomes whose ladder rose.
+func (r *runner) screened(ctx context.Context, n int) ([]*Individual, error) {
+	fin := r.finalists()
+	for {
+		cands := remeasureCandidates(fin, n)
+		if !r.cfg.Gates.RisingLadder || r.cfg.Skill.Top == 0 {
+			return cands, nil
+		}
+		var need []*Individual
+		for _, ind := range cands {
+			if !ind.Measures.HasSkill && r.fit.gates(&ind.Measures) == nil {
+				need = append(need, ind)
+			}
+		}
+		if len(need) == 0 {
+			return cands, nil
+		}
+		r.progress(Progress{Generation: r.gen, Stage: StageSkill, Done: 0, Total: len(need)})
+		if err := r.ev.applySkill(ctx, need, len(need)); err != nil {
+			return nil, err
+		}
+		sortIndividuals(fin)
+	}
 }
 
 // remeasureCandidates picks the top genomes to re-measure from inds (best

@@ -15,16 +15,52 @@ type ladderOptions struct {
 	Players int // 0: the game's default
 	Seed    uint64
 	Workers int
+	// StopFlat stops the ladder after its first step whose win rate is not
+	// above 1/players (the ladder then has fewer steps and no house step):
+	// such a ladder earns no skill whatever its other steps, so selection
+	// need not pay for them. The steps played are those sim.Ladder plays.
+	StopFlat bool
 }
 
 // runLadder measures the skill ladder random < greedy < search B < search
 // 4B on prog with sim.Ladder. It is the one place that knows how the
 // ladder is computed.
 func runLadder(ctx context.Context, prog *game.Program, opt ladderOptions) (*sim.LadderResult, error) {
-	return sim.Ladder(ctx, prog, sim.LadderOptions{
+	lo := sim.LadderOptions{
 		Games: max(opt.Games, 1), Budget: min(max(opt.Budget, 1), sim.MaxLadderBudget),
 		Players: opt.Players, Seed: opt.Seed, Workers: max(opt.Workers, 1),
-	})
+	}
+	if !opt.StopFlat {
+		return sim.Ladder(ctx, prog, lo)
+	}
+	n := sim.LadderPlayers(prog, lo.Players)
+	res := &sim.LadderResult{Players: n}
+	rungs := sim.LadderRungs(lo.Budget)
+	for i := 1; i < len(rungs); i++ {
+		st, err := sim.Pair(ctx, prog, rungs[i], rungs[i-1], lo)
+		if err != nil {
+			return nil, err
+		}
+		res.Steps = append(res.Steps, st)
+		if !(st.WinRate > 1/float64(n)) {
+			break
+		}
+	}
+	return res, nil
+}
+
+// rising reports whether l has steps and every step's win rate is above
+// 1/players (the point estimates; monotone asks it of the lower bounds).
+func rising(l *sim.LadderResult) bool {
+	if l == nil || len(l.Steps) == 0 || l.Players < 1 {
+		return false
+	}
+	for _, s := range l.Steps {
+		if !(s.WinRate > 1/float64(l.Players)) {
+			return false
+		}
+	}
+	return true
 }
 
 // wilson is the 95% Wilson score interval of a proportion p over n trials.
@@ -64,15 +100,12 @@ func SkillBand(lo, hi, c float64) float64 {
 // ladder of skill, so it earns nothing: selection favours ladders that
 // are monotone (see monotone, which asks the same of the lower bounds).
 func ladderSkill(l *sim.LadderResult) float64 {
-	if l == nil || len(l.Steps) == 0 || l.Players < 1 {
+	if !rising(l) {
 		return 0
 	}
 	c := 1 / float64(l.Players)
 	sum := 0.0
 	for _, s := range l.Steps {
-		if !(s.WinRate > c) {
-			return 0
-		}
 		sum += SkillBand(s.Lo, s.Hi, c)
 	}
 	return sum / float64(len(l.Steps))

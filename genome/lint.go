@@ -77,10 +77,12 @@ const (
 	// sequence of deals, draws, betting rounds and a showdown; a repeated
 	// cycle makes hands of different lengths with no bet on the difference.
 	DefectRepeatedCycleWithChips DefectCode = "repeated_cycle_with_chips"
-	// DefectBlindDraw: a chip game whose draw phase takes cards at random
-	// from another player's hand. Nobody sees what is taken, so the draw
-	// decides nothing a player can judge: it only shuffles the hands
-	// before the showdown.
+	// DefectBlindDraw: a chip game or a trick game whose draw phase takes
+	// cards at random from another player's hand. Nobody sees what is
+	// taken, so the draw decides nothing a player can judge: it only
+	// shuffles the hands before the showdown, or the hands that must
+	// follow suit in the tricks. (Old Maid's blind draw, in a game without
+	// chips or tricks, is its whole game.)
 	DefectBlindDraw DefectCode = "blind_draw"
 	// DefectPassWithChips: a chip game whose discard phase passes cards to
 	// another player. The receiver's hand improves with cards the passer
@@ -550,6 +552,13 @@ func (l *linter) setup() {
 	}
 	if g.Setup.Trump != TrumpNone && tricks && !g.trumpRead() {
 		l.add(DefectTrumpIgnored, "setup.trump", "trump rule %s but every trick is won by rank alone (suits do not matter) and no condition tests for trumps", g.Setup.Trump)
+	}
+	if tricks && !g.Setup.HasChips() { // chip games: see chipHand
+		for i := range g.Phases {
+			if p := &g.Phases[i]; p.Kind == PhaseDraw && p.Draw.Source != DrawFromStock && p.Draw.Source != DrawFromDiscard {
+				l.add(DefectBlindDraw, phasePath(i)+".draw.source", "draws at random from the %s's hand in a trick game", p.Draw.Source)
+			}
+		}
 	}
 	if g.Setup.HasChips() && !betting {
 		l.add(DefectChipsWithoutBetting, "setup.starting_chips", "%d starting chips but no betting phase", g.Setup.StartingChips)

@@ -104,6 +104,11 @@ func TestLintFindsEachDefect(t *testing.T) {
 		{"a blind draw from another player's hand in a chip game", "five_card_draw_fl", func(g *Genome) {
 			g.Phases = append(g.Phases[:2], append([]Phase{{Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Source: DrawFromNextPlayer, Count: 2}}}, g.Phases[2:]...)...)
 		}, DefectBlindDraw, []string{"phases[2].draw.source"}},
+		{"a blind draw from another player's hand in a trick game", "knockout_whist", func(g *Genome) {
+			g.Phases = append([]Phase{g.Phases[0], {Kind: PhaseDraw, Draw: DrawPhase{Actor: ActorEachPlayer, Source: DrawFromNextPlayer, Count: 2}}}, g.Phases[1:]...)
+			g.Turns.CycleStart++
+			g.Turns.CycleEnd++
+		}, DefectBlindDraw, []string{"phases[1].draw.source"}},
 		{"cards passed to another player in a chip game", "five_card_draw_fl", func(g *Genome) {
 			g.Phases[1].Discard.Target = DiscardToPreviousPlayer
 		}, DefectPassWithChips, []string{"phases[1].discard.target"}},
