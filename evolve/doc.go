@@ -116,7 +116,10 @@
 // ladder stops at its first flat step (its other steps could not earn
 // skill), and before re-measurement every candidate gets its selection
 // ladder (a cheap monotone check at the selection budget), so the costly
-// re-measurement goes to genomes whose ladder rose.
+// re-measurement goes to genomes whose ladder rose. Re-measurement does
+// not apply the gate: there a ladder that does not rise earns no skill and
+// is flagged as not monotone, and a quarter batch whose ladder is flat by
+// chance does not widen the fitness interval to a failed gate's score.
 //
 // The fitness of a playable genome is the weighted sum
 //

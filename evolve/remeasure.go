@@ -171,8 +171,14 @@ func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSp
 	if err != nil {
 		return Remeasured{}, fmt.Errorf("evolve: re-measuring %s: %w", g.ID, err)
 	}
+	// The flat_ladder gate is evolution's: here a ladder that does not
+	// rise earns no skill and is flagged (not monotone), and a quarter
+	// batch whose ladder is flat by chance does not fail the genome, so
+	// the fitness interval stays that of the measures.
+	fit := *r.fit
+	fit.Gates.RisingLadder = false
 	var fits []float64
-	if r.fit.gates(&m) == nil {
+	if fit.gates(&m) == nil {
 		var ladders []*sim.LadderResult
 		for k, bm := range batches {
 			bs := *spec
@@ -185,12 +191,12 @@ func (r *runner) remeasureOne(ctx context.Context, ind *Individual, spec *playSp
 			ladders = append(ladders, v)
 			bm.Ladder = v
 			bm.Skill, bm.HasSkill = ladderSkill(v), true
-			fits = append(fits, r.fit.Score(&bm).Fitness)
+			fits = append(fits, fit.Score(&bm).Fitness)
 		}
 		m.Ladder = poolLadders(ladders)
 		m.Skill, m.HasSkill = ladderSkill(m.Ladder), true
 	}
-	again := r.fit.Score(&m)
+	again := fit.Score(&m)
 	x := Remeasured{ID: g.ID, Name: g.Name, Hash: ind.Hash.String(),
 		Evolved: ind.Score, Again: again, Measures: m, FitnessLo: again.Fitness, FitnessHi: again.Fitness}
 	if len(fits) > 1 {

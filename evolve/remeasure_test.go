@@ -57,3 +57,25 @@ func TestRemeasureReserve(t *testing.T) {
 	assert.Equal(t, 1, evolved(0))
 	assert.Equal(t, 4, evolved(3))
 }
+
+// gates.rising_ladder is evolution's gate: re-measurement flags a ladder
+// that does not rise (not monotone) but does not fail the genome on it, so
+// a batch flat by chance cannot stretch the fitness interval to a failed
+// gate's score. With one game per ladder pair most ladders are flat.
+func TestRemeasureWithoutFlatLadderGate(t *testing.T) {
+	c := tinyConfig()
+	c.Gates.RisingLadder = true
+	c.Skill.Games = 4
+	res, err := Run(context.Background(), c, t.TempDir(), Options{Workers: 2})
+	require.NoError(t, err)
+	flat := 0
+	for _, x := range res.Remeasured {
+		assert.NotContains(t, x.Again.Failed, GateFlatLadder, x.ID)
+		assert.NotContains(t, x.Flags, "gate:"+GateFlatLadder, x.ID)
+		if x.Measures.Ladder != nil && !rising(x.Measures.Ladder) {
+			flat++
+			assert.Contains(t, x.Flags, "ladder not monotone", x.ID)
+		}
+	}
+	assert.Positive(t, flat, "no re-measured ladder was flat: the test checks nothing")
+}
