@@ -20,25 +20,30 @@ import (
 // run does (the experiment's turn cap, lint repair), runs the ablation pass
 // (4 games per part, 16 more where the games part ways) and the skill
 // ladder on the best 3 at the selection budget of the betting experiment
-// (ismcts:20, 32 games per pair), as the shipped experiments do.
+// (ismcts:20, 32 games per pair), as the shipped experiments do;
+// "full-trick" is "full" with the trick-taking experiment's selection
+// ladder (ismcts:60, 40 games per pair, four players, stopped at its first
+// flat step under gates.rising_ladder).
 func BenchmarkGeneration(b *testing.B) {
-	for _, full := range []bool{false, true} {
-		name := "base"
-		if full {
-			name = "full"
-		}
-		b.Run(name, func(b *testing.B) { benchGeneration(b, full) })
+	for _, v := range []string{"base", "full", "full-trick"} {
+		b.Run(v, func(b *testing.B) { benchGeneration(b, v) })
 	}
 }
 
-func benchGeneration(b *testing.B, full bool) {
+func benchGeneration(b *testing.B, variant string) {
 	c := DefaultConfig()
 	c.Evaluation.Games = 200
+	full := variant != "base"
 	if full {
 		c.Evaluation.MaxTurns = 200
 		c.Evaluation.CapDraws = true
 		c.Evaluation.AblationGames = 4
 		c.Skill = SkillConfig{Top: 3, Agent: "ismcts:20", Games: 32}
+	}
+	if variant == "full-trick" {
+		c.Evaluation.Players = 4
+		c.Skill = SkillConfig{Top: 3, Agent: "ismcts:60", Games: 40}
+		c.Gates.RisingLadder = true
 	}
 	r := &runner{cfg: c}
 	rng := rand.New(rand.NewPCG(1, 1))

@@ -107,6 +107,16 @@
 //	too_many_draws      draw_rate ≤ gates.max_draw_rate (when > 0)
 //	seat_imbalance      balance ≥ gates.min_balance (when > 0)
 //	missing_mechanic    the genome has every mechanic of evaluation.require
+//	flat_ladder         (gates.rising_ladder) a measured skill ladder rises:
+//	                    every step's win rate above 1/players
+//
+// flat_ladder is checked only on genomes whose selection ladder was
+// measured (the skill.top of their batch); it is not counted in G below,
+// so experiments without it score as before. Under it the selection
+// ladder stops at its first flat step (its other steps could not earn
+// skill), and before re-measurement every candidate gets its selection
+// ladder (a cheap monotone check at the selection budget), so the costly
+// re-measurement goes to genomes whose ladder rose.
 //
 // The fitness of a playable genome is the weighted sum
 //

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/deckforge/deckforge/engine/cards"
@@ -295,36 +294,4 @@ func (a *ISMCTS) swapInto(me int, out, in cards.Set) bool {
 		in &^= 1 << c2
 	}
 	return ok
-}
-
-// chooseAsk decides an ask (Go Fish) among those the greedy ask rule
-// scores best (askScore) by paired policy rollouts, as chooseClaim does:
-// each iteration draws one determinization (which respects what play
-// showed: ranks asked for, ranks a player had none of) and plays every
-// candidate from it, every player then following the
-// greedy ask rule (heuristics.ask); the ask of the best mean reward wins
-// (ties: the first in legal order). The budget counts rollouts.
-func (a *ISMCTS) chooseAsk(v View, pr *profile) game.Move {
-	// The candidates: the asks the greedy rule scores best.
-	a.obs = v.Observation()
-	seen := seenBy(&a.obs)
-	top := math.Inf(-1)
-	all := v.Legal(a.moves[:0])
-	for _, m := range all {
-		top = max(top, askScore(&a.obs, seen, m))
-	}
-	moves := all[:0]
-	for _, m := range all {
-		if askScore(&a.obs, seen, m) == top {
-			moves = append(moves, m)
-		}
-	}
-	if len(moves) == 1 {
-		return moves[0]
-	}
-	plans := a.plans[:0]
-	for _, m := range moves {
-		plans = append(plans, claimPlan{move: m})
-	}
-	return moves[a.comparePlans(v, pr, plans, false)]
 }

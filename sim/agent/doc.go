@@ -290,9 +290,12 @@
 // (game.Observation.Lacks, HoldsRank, Room): a player who did not follow
 // suit or had none of a rank asked for is dealt none of those cards (of
 // the rank, no more than it has drawn face down since), one who asked for
-// a rank holds one. Asks (Go Fish) are compared like claims, by paired
-// rollouts, among the asks the greedy ask rule scores best; the rule plays
-// every ask of the rollouts and the other players' asks in the tree.
+// a rank holds one. An ask (Go Fish) is chosen by its chance of another
+// turn (the target holds the rank, or the card fished is of it), estimated
+// over one determinization per iteration: among the asks the greedy ask
+// rule scores best, and among every ask once the stock is down to four
+// cards (the player to move when the stock runs out takes every rank
+// still split between the hands). See chooseAsk.
 //
 // # Heuristic evaluation
 //

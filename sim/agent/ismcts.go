@@ -85,7 +85,7 @@ type ISMCTS struct {
 	dsum, dsq [pairMax * pairMax]float64
 	last      [pairMax]float64
 
-	// The plans compared in a claim or ask decision (comparePlans) and
+	// The plans compared in a claim decision (comparePlans) and
 	// the observation they are compared in (cobs: a.obs is the rollouts'
 	// scratch).
 	plans []claimPlan
@@ -218,7 +218,7 @@ func (a *ISMCTS) Choose(v View) game.Move {
 		return a.chooseClaim(v, pr)
 	}
 	if pr.asks && a.limit == 0 && v.LegalMove(0).Kind == game.MoveAsk {
-		return a.chooseAsk(v, pr)
+		return a.chooseAsk(v)
 	}
 	a.nodes = append(a.nodes[:0], node{child: -1, next: -1, mover: -1})
 	v.PrepareDeal(&a.deal)
