@@ -194,7 +194,7 @@
 //
 // From 400 iterations per decision (the ladder's top rung at B = 100 and
 // above; not with a time budget), in games whose showdown ranks high cards
-// (Betting War), the search also models how often each other player folds
+// (Betting War) and in hold'em, the search also models how often each other player folds
 // to a bet (the fold model): in the rollouts a player
 // facing a bet folds when its strength, read as its hand's percentile,
 // lies below t = (F + 2·t₀)/(N + 2), with F folds in N decisions facing a
@@ -202,9 +202,13 @@
 // t₀ the betting rule's threshold (MediumHand, or StrongHand facing a bet
 // of its whole stack); above t it plays as the rule does, calling where
 // the rule would fold. With no decision seen it is the rule. A player who
-// folds to most bets is bluffed; one who never folds is not. In poker
-// games the strength is an equity against random hands, not a percentile,
-// and the model measured no stronger there: it is off.
+// folds to most bets is bluffed; one who never folds is not. In hold'em
+// the strength is an equity against one random hand: on the river that is
+// the hand's percentile, and before the flop both the strength and t₀ are
+// read as percentiles among the 1,326 two-card hands by the preflop table
+// (an equity of 0.3 is below every hand, 0.5 about the median); on the
+// flop and turn the equity stands for the percentile. In Omaha the model
+// is off (no percentile table; untried).
 //
 // What was tried, and what it gave (search against greedy, heads-up
 // no-limit hold'em unless said otherwise, ismcts:200):
@@ -291,7 +295,10 @@
 // over one determinization per iteration: among the asks the greedy ask
 // rule scores best, and among every ask once the stock is down to four
 // cards (the player to move when the stock runs out takes every rank
-// still split between the hands). See chooseAsk.
+// still split between the hands). There the other player is also dealt
+// none of the ranks it knows the searcher holds, beyond the cards it drew
+// since its last failed ask: the greedy rule would have asked for them.
+// See chooseAsk.
 //
 // # Heuristic evaluation
 //
