@@ -295,7 +295,10 @@
 // over one determinization per iteration: among the asks the greedy ask
 // rule scores best, and among every ask once the stock is down to four
 // cards (the player to move when the stock runs out takes every rank
-// still split between the hands). See chooseAsk.
+// still split between the hands). There the other player is also dealt
+// none of the ranks it knows the searcher holds, beyond the cards it drew
+// since its last failed ask: the greedy rule would have asked for them.
+// See chooseAsk.
 //
 // # Heuristic evaluation
 //

@@ -34,13 +34,8 @@ func TestDrawFoldModel(t *testing.T) {
 	require.True(t, a.modeled)
 
 	// A player seen folding to every bet folds a medium hand.
-	var who []int8
-	var kinds []game.MoveKind
-	for i := 0; i < 6; i++ {
-		who = append(who, 0, 1)
-		kinds = append(kinds, game.MoveBet, game.MoveFold)
-	}
-	o = logBets(who, kinds)
+	o = logBets([]int8{0, 1, 0, 1, 0, 1, 0, 1},
+		[]game.MoveKind{game.MoveBet, game.MoveFold, game.MoveBet, game.MoveFold, game.MoveBet, game.MoveFold, game.MoveBet, game.MoveFold})
 	a.foldModel(draw, &o, 0)
 	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 4, Stack: 100, Pot: 12}
 	assert.Equal(t, game.MoveCall, greedyBet(&bo, 0.6).Kind, "the rule calls a medium hand")

@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"math/bits"
+
 	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
 )
@@ -54,8 +56,18 @@ func (a *ISMCTS) chooseAsk(v View) game.Move {
 	p := a.sums[:len(moves)]
 	clear(p)
 	v.PrepareDeal(&a.deal)
+	// In the endgame the other player is dealt no more of the ranks it
+	// knows the observer holds than the greedy rule allows (unask). In the
+	// middle game the sharper chances steer the ties toward ranks not yet
+	// shown, which shows them: 0.533 against 0.546 over 4,000 games
+	// (docs/agents.md).
+	q, asked, drawn := askedOf(o)
+	deck := a.cache.get(v.Program()).deck
 	for range n {
 		a.deal.Into(&a.det, a.rng)
+		if endgame && asked != 0 {
+			a.unask(o, deck&^seen, q, asked, drawn)
+		}
 		for i, m := range moves {
 			p[i] += extraTurn(&a.det, o, seen, m)
 		}
@@ -94,4 +106,74 @@ func extraTurn(det *game.State, o *game.Observation, seen cards.Set, m game.Move
 		}
 	}
 	return float64(rest.Len()) / float64(o.StockSize)
+}
+
+// askedOf returns, in a two-player game whose other player q's last ask
+// failed, the cards of the ranks q knows the observer holds (o.HoldsRank:
+// the observer asked for them) and the number of cards q drew face down
+// since that ask: the greedy ask rule asks such a rank first whenever it
+// holds one (askScore), so q held none of them then and now holds at most
+// drawn of them. asked is empty otherwise.
+func askedOf(o *game.Observation) (q int, asked cards.Set, drawn int) {
+	if o.Players != 2 || o.HoldsRank[o.Player] == 0 {
+		return 0, 0, 0
+	}
+	q = 1 - int(o.Player)
+	for i := int(o.LogLen) - 1; i >= 0; i-- {
+		e := &o.Log[i]
+		if int(e.Player) != q {
+			continue
+		}
+		switch e.Kind {
+		case game.EvDraw:
+			if e.Card == cards.None {
+				drawn++
+			}
+		case game.EvAsk:
+			if e.Amount != 0 {
+				return 0, 0, 0
+			}
+			for rs := o.HoldsRank[o.Player]; rs != 0; rs &= rs - 1 {
+				asked |= rankCards(cards.Rank(bits.TrailingZeros16(rs)))
+			}
+			return q, asked, drawn
+		}
+	}
+	return 0, 0, 0
+}
+
+// unask moves out of player q's hand in the determinization a.det the
+// cards of asked beyond drawn of them that the observer has not seen
+// (hidden: see askedOf), each swapped
+// with a hidden card outside the hands (the stock) that q may hold: not
+// of asked, not one q is known to lack, within q's room for its rank.
+// Cards of a rank q is known to hold stay. (Without it, determinizations
+// dealt q a rank the observer had asked for in 3 to 6 of 10 decisions
+// where q held one in 1 in 10 at greedy play.)
+func (a *ISMCTS) unask(o *game.Observation, hidden cards.Set, q int, asked cards.Set, drawn int) {
+	h := a.det.Hand(q)
+	out := h & asked &^ o.Known[q]
+	for rs := o.HoldsRank[q]; rs != 0; rs &= rs - 1 {
+		out &^= rankCards(cards.Rank(bits.TrailingZeros16(rs)))
+	}
+	for k := out.Len() - drawn; k > 0; k-- {
+		// Keep drawn of them at random: drop one at random.
+		c := out.Nth(a.intN(out.Len()))
+		out &^= 1 << c
+		pool := hidden &^ asked &^ o.Lacks[q]
+		for p := 0; p < int(o.Players); p++ {
+			pool &^= a.det.Hand(p)
+		}
+		for pool != 0 {
+			in := pool.Nth(a.intN(pool.Len()))
+			pool &^= 1 << in
+			r := in.Rank()
+			if b, ok := game.RoomOf(o.Room[q], r); ok && (a.det.Hand(q)&^o.Known[q]&rankCards(r)).Len() >= b {
+				continue
+			}
+			if a.det.SwapHidden(int(o.Player), c, in) {
+				break
+			}
+		}
+	}
 }
