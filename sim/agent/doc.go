@@ -298,6 +298,8 @@
 // still split between the hands). There the other player is also dealt
 // none of the ranks it knows the searcher holds, beyond the cards it drew
 // since its last failed ask: the greedy rule would have asked for them.
+// From 16 iterations on, an ask scores its chance of another turn plus the
+// number of cards it is expected to take (the target's cards of the rank).
 // See chooseAsk.
 //
 // # Heuristic evaluation
