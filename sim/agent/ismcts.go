@@ -493,10 +493,8 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 	s := a.strength(pr, o)
 	m := greedyBet(&bo, s)
 	if a.modeled && q != a.me && bo.Fold && bo.ToCall > 0 {
-		if pr.class == classHoldem && o.Community == 0 {
-			return a.modelFold(&bo, q, s, m, true), true
-		}
-		return a.modelFold(&bo, q, s, m, false), true
+		preflop := pr.class == classHoldem && o.Community == 0
+		return a.modelFold(&bo, q, s, m, preflop), true
 	}
 	return m, true
 }
