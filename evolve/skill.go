@@ -15,10 +15,8 @@ type ladderOptions struct {
 	Players int // 0: the game's default
 	Seed    uint64
 	Workers int
-	// StopFlat stops the ladder after its first step whose win rate is not
-	// above 1/players (the ladder then has fewer steps and no house step):
-	// such a ladder earns no skill whatever its other steps, so selection
-	// need not pay for them. The steps played are those sim.Ladder plays.
+	// StopFlat stops the ladder at its first flat step
+	// (sim.LadderOptions.StopFlat).
 	StopFlat bool
 }
 
@@ -26,27 +24,11 @@ type ladderOptions struct {
 // 4B on prog with sim.Ladder. It is the one place that knows how the
 // ladder is computed.
 func runLadder(ctx context.Context, prog *game.Program, opt ladderOptions) (*sim.LadderResult, error) {
-	lo := sim.LadderOptions{
+	return sim.Ladder(ctx, prog, sim.LadderOptions{
 		Games: max(opt.Games, 1), Budget: min(max(opt.Budget, 1), sim.MaxLadderBudget),
 		Players: opt.Players, Seed: opt.Seed, Workers: max(opt.Workers, 1),
-	}
-	if !opt.StopFlat {
-		return sim.Ladder(ctx, prog, lo)
-	}
-	n := sim.LadderPlayers(prog, lo.Players)
-	res := &sim.LadderResult{Players: n}
-	rungs := sim.LadderRungs(lo.Budget)
-	for i := 1; i < len(rungs); i++ {
-		st, err := sim.Pair(ctx, prog, rungs[i], rungs[i-1], lo)
-		if err != nil {
-			return nil, err
-		}
-		res.Steps = append(res.Steps, st)
-		if !(st.WinRate > 1/float64(n)) {
-			break
-		}
-	}
-	return res, nil
+		StopFlat: opt.StopFlat,
+	})
 }
 
 // rising reports whether l has steps and every step's win rate is above

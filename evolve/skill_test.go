@@ -39,7 +39,7 @@ func TestRisingLadderGate(t *testing.T) {
 	assert.True(t, on.Score(&m).Playable, "a genome whose ladder is not measured passes")
 }
 
-// StopFlat plays the ladder's steps as sim.Ladder does and stops at the
+// StopFlat (sim.LadderOptions.StopFlat) stops the ladder at the
 // first flat one: in War no player decides anything, so greedy wins
 // exactly its share against random and the search rungs are not played.
 func TestRunLadderStopFlat(t *testing.T) {

@@ -28,6 +28,12 @@ type LadderOptions struct {
 	Players int // 0: the genome's default player count (clamped to its range)
 	Seed    uint64
 	Workers int
+	// StopFlat ends the ladder after its first step whose win rate is not
+	// above 1/players (no later step, no house step): a ladder that does
+	// not rise there is not monotone whatever its other steps, so a
+	// caller that only asks whether it rises (evolution's selection) need
+	// not pay for them.
+	StopFlat bool
 }
 
 // LadderStep is one adjacent pair of the ladder: the upper rung's agent
@@ -121,6 +127,9 @@ func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*Ladder
 			return nil, err
 		}
 		res.Steps = append(res.Steps, st)
+		if opt.StopFlat && !(st.WinRate > 1/float64(n)) {
+			return res, nil
+		}
 	}
 	if agent.PokerShaped(prog) {
 		st, err := ladderStep(ctx, prog, agent.KindHouse, agent.KindGreedy, n, opt)
