@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/deckforge/deckforge/engine/cards"
 	"github.com/deckforge/deckforge/engine/game"
 )
 
@@ -103,16 +102,14 @@ func TestFoldModel(t *testing.T) {
 	low.foldModel(pr, &o, 0)
 	assert.False(t, low.modeled, "below modelMin every player follows the rule")
 	a := NewISMCTS(Options{Iterations: modelMin, Seed: 1})
-	a.foldModel(profileOf(t, "omaha_pl"), &o, 0)
-	assert.False(t, a.modeled, "not in Omaha")
 	a.foldModel(profileOf(t, "holdem_nl_heads_up"), &o, 0)
-	assert.True(t, a.modeled, "in hold'em")
+	assert.False(t, a.modeled, "not in hold'em")
 
 	raise := game.Move{Kind: game.MoveRaise, Amount: 10}
 	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 5, Stack: 100, Pot: 14, Sizes: [MaxSizes]game.Move{raise}, NumSizes: 1}
 	short := BetOptions{Open: true, Fold: true, Call: true, ToCall: 100, Stack: 100, Pot: 110}
 	play := func(bo *BetOptions, s float64) game.MoveKind {
-		return a.modelFold(bo, 1, s, greedyBet(bo, s), false).Kind
+		return a.modelFold(bo, 1, s, greedyBet(bo, s)).Kind
 	}
 
 	a.foldModel(pr, &o, 0)
@@ -154,47 +151,4 @@ func profileOf(t *testing.T, id string) *profile {
 	t.Helper()
 	var c profileCache
 	return c.get(compileSeed(t, id))
-}
-
-// Before the flop a hold'em equity is read as its percentile among the
-// 1,326 hands: it rises with the equity, from 0 below the weakest hand to
-// 1 above aces, and the rule's call threshold (0.3) folds almost nothing
-// while a player seen folding half the time folds about half its hands.
-func TestPreflopPercentile(t *testing.T) {
-	assert.Equal(t, 0.0, preflopPercentile(0))
-	assert.Equal(t, 1.0, preflopPercentile(1))
-	prev := -1.0
-	for s := 0.25; s <= 0.9; s += 0.01 {
-		p := preflopPercentile(s)
-		assert.GreaterOrEqual(t, p, prev, "monotone at %v", s)
-		prev = p
-	}
-	aces := preflopStrength(cards.SetOf(cards.New(cards.Ace, cards.Spades), cards.New(cards.Ace, cards.Hearts)))
-	assert.InDelta(t, 1-3.0/1326, preflopPercentile(aces), 1e-9, "aces: 6 hands, counted half")
-	assert.Less(t, preflopPercentile(MediumHand), 0.05)
-	assert.Greater(t, preflopPercentile(StrongHand), 0.9)
-
-	a := NewISMCTS(Options{Iterations: modelMin, Seed: 1})
-	var who []int8
-	var kinds []game.MoveKind
-	for i := 0; i < 8; i++ {
-		k := game.MoveFold
-		if i%4 == 0 {
-			k = game.MoveCall
-		}
-		who = append(who, 0, 1)
-		kinds = append(kinds, game.MoveBet, k)
-	}
-	o := logBets(who, kinds)
-	a.foldModel(profileOf(t, "holdem_nl_heads_up"), &o, 0)
-	require.True(t, a.modeled)
-	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 5, Stack: 100, Pot: 14}
-	// Player 1 folded 6 of its 8 decisions facing a bet: it folds below
-	// the percentile 6/10 before the flop, below the equity (6+2·0.3)/10
-	// after it. An equity of 0.58 is above the 75th percentile before the
-	// flop.
-	s := 0.58
-	require.Greater(t, preflopPercentile(s), 0.75)
-	assert.Equal(t, game.MoveCall, a.modelFold(&bo, 1, s, greedyBet(&bo, s), true).Kind, "before the flop: above the folds' percentile")
-	assert.Equal(t, game.MoveFold, a.modelFold(&bo, 1, s, greedyBet(&bo, s), false).Kind, "after it: below the threshold read as an equity")
 }

@@ -194,7 +194,7 @@
 //
 // From 400 iterations per decision (the ladder's top rung at B = 100 and
 // above; not with a time budget), in games whose showdown ranks high cards
-// (Betting War) and in hold'em, the search also models how often each other player folds
+// (Betting War), the search also models how often each other player folds
 // to a bet (the fold model): in the rollouts a player
 // facing a bet folds when its strength, read as its hand's percentile,
 // lies below t = (F + 2·t₀)/(N + 2), with F folds in N decisions facing a
@@ -202,13 +202,14 @@
 // t₀ the betting rule's threshold (MediumHand, or StrongHand facing a bet
 // of its whole stack); above t it plays as the rule does, calling where
 // the rule would fold. With no decision seen it is the rule. A player who
-// folds to most bets is bluffed; one who never folds is not. In hold'em
-// the strength is an equity against one random hand: on the river that is
-// the hand's percentile, and before the flop both the strength and t₀ are
-// read as percentiles among the 1,326 two-card hands by the preflop table
-// (an equity of 0.3 is below every hand, 0.5 about the median); on the
-// flop and turn the equity stands for the percentile. In Omaha the model
-// is off (no percentile table; untried).
+// folds to most bets is bluffed; one who never folds is not. In poker
+// draw games it is on from 40 iterations (drawModelMin): a closed hand's
+// equity against one random hand is its percentile. In board games
+// (hold'em, Omaha) the strength is an equity against random hands, not a
+// percentile, and the model measured no stronger there (in hold'em, with
+// the preflop equity read as a percentile, no gain on 6-max and heads-up
+// hold'em's top steps, for 46% more time in the heads-up ladder): it is
+// off.
 //
 // What was tried, and what it gave (search against greedy, heads-up
 // no-limit hold'em unless said otherwise, ismcts:200):

@@ -39,5 +39,5 @@ func TestDrawFoldModel(t *testing.T) {
 	a.foldModel(draw, &o, 0)
 	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 4, Stack: 100, Pot: 12}
 	assert.Equal(t, game.MoveCall, greedyBet(&bo, 0.6).Kind, "the rule calls a medium hand")
-	assert.Equal(t, game.MoveFold, a.modelFold(&bo, 1, 0.6, greedyBet(&bo, 0.6), false).Kind, "the folder folds it")
+	assert.Equal(t, game.MoveFold, a.modelFold(&bo, 1, 0.6, greedyBet(&bo, 0.6)).Kind, "the folder folds it")
 }

@@ -493,8 +493,7 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 	s := a.strength(pr, o)
 	m := greedyBet(&bo, s)
 	if a.modeled && q != a.me && bo.Fold && bo.ToCall > 0 {
-		preflop := pr.class == classHoldem && o.Community == 0
-		return a.modelFold(&bo, q, s, m, preflop), true
+		return a.modelFold(&bo, q, s, m), true
 	}
 	return m, true
 }
@@ -513,16 +512,13 @@ const (
 // several hands): every other player's folds and decisions facing a bet
 // (folds, calls and raises). The model is on from modelMin iterations
 // (not with a time budget) in high-card games (classHighCard), where a
-// hand's strength is the share of hands it beats, its percentile, and in
-// hold'em (classHoldem), where the strength on a complete board is that
-// share too, and before the flop the table's equity is read as its
-// percentile among the 1,326 hands (preflopPercentile). Omaha, whose
-// strengths are equities without a percentile table, is left out. In
-// poker draw games it is on from drawModelMin iterations (see
-// drawmodel.go).
+// hand's strength is the share of hands it beats, its percentile; in
+// board poker games the strength is an equity against random hands, and
+// the model measured no stronger there (see docs/agents.md). In poker draw
+// games it is on from drawModelMin iterations (see drawmodel.go).
 func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
 	a.me = me
-	a.modeled = a.limit == 0 && (a.iterations >= modelMin && (pr.class == classHighCard || pr.class == classHoldem) || drawModeled(pr, a.iterations))
+	a.modeled = a.limit == 0 && (a.iterations >= modelMin && pr.class == classHighCard || drawModeled(pr, a.iterations))
 	a.folds = [game.MaxPlayers]int{}
 	a.facing = [game.MaxPlayers]int{}
 	if !a.modeled {
@@ -549,16 +545,11 @@ func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
 // shrunk towards the rule's (the hands below MediumHand, or StrongHand
 // facing a bet of its whole stack) — a strength read as the hand's
 // percentile —; a hand above that threshold continues as the rule plays
-// it, or calls where the rule folds. preflop reads s and the rule's
-// threshold, hold'em equities before the flop, as percentiles
-// (preflopPercentile).
-func (a *ISMCTS) modelFold(bo *BetOptions, q int, s float64, m game.Move, preflop bool) game.Move {
+// it, or calls where the rule folds.
+func (a *ISMCTS) modelFold(bo *BetOptions, q int, s float64, m game.Move) game.Move {
 	thr := MediumHand
 	if bo.Stack <= bo.ToCall || (bo.NumSizes > 0 && bo.Sizes[0].Amount >= bo.Stack) {
 		thr = StrongHand
-	}
-	if preflop {
-		thr, s = preflopPercentile(thr), preflopPercentile(s)
 	}
 	thr = (float64(a.folds[q]) + priorFacing*thr) / float64(a.facing[q]+priorFacing)
 	if s < thr {

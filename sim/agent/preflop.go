@@ -35,27 +35,3 @@ func preflopStrength(hand cards.Set) float64 {
 	hand.Cards(cs[:0])
 	return float64(preflopEquity[preflopClass(cs[0], cs[1])])
 }
-
-// preflopPercentile returns the share of the 1,326 two-card hands whose
-// preflop equity (preflopEquity) is below s, hands of equity s counting
-// half: the percentile of a hand of strength s before the flop. A class
-// holds 6 hands (a pair), 4 (suited) or 12 (offsuit).
-func preflopPercentile(s float64) float64 {
-	var below float64
-	for i, e := range preflopEquity {
-		w := 12.0
-		switch hi, lo := i/cards.NumRanks, i%cards.NumRanks; {
-		case hi == lo:
-			w = 6
-		case hi > lo:
-			w = 4
-		}
-		switch eq := float64(e); {
-		case eq < s:
-			below += w
-		case eq == s:
-			below += w / 2
-		}
-	}
-	return below / 1326
-}
