@@ -50,6 +50,9 @@ func (a *ISMCTS) chooseAsk(v View) game.Move {
 	for _, m := range all[1:] {
 		top = max(top, askScore(o, seen, m))
 	}
+	if m, ok := a.chooseAskEnd(v, all); ok {
+		return m
+	}
 	moves := all
 	if !endgame {
 		moves = all[:0]

@@ -91,6 +91,9 @@ type ISMCTS struct {
 	plans []claimPlan
 	cobs  game.Observation
 
+	// end is the Go Fish endgame's expectimax (chooseAskEnd).
+	end endSolver
+
 	// Iterations run by the last Choose (for benchmarks and tests).
 	lastIters int
 
