@@ -34,6 +34,10 @@ type LadderOptions struct {
 	// caller that only asks whether it rises (evolution's selection) need
 	// not pay for them.
 	StopFlat bool
+	// Progress, if set, is called after each game with the games played
+	// and the games the whole run plays (every step's, the house step's
+	// included; a StopFlat run may end before the total).
+	Progress func(done, total int)
 }
 
 // LadderStep is one adjacent pair of the ladder: the upper rung's agent
@@ -121,8 +125,13 @@ func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*Ladder
 	}
 	res := &LadderResult{Players: n}
 	rungs := LadderRungs(opt.Budget)
+	steps := len(rungs) - 1
+	if agent.PokerShaped(prog) {
+		steps++
+	}
+	pr := newLadderProgress(opt.Progress, steps*opt.Games)
 	for i := 1; i < len(rungs); i++ {
-		st, err := ladderStep(ctx, prog, rungs[i], rungs[i-1], n, opt)
+		st, err := ladderStep(ctx, prog, rungs[i], rungs[i-1], n, opt, pr)
 		if err != nil {
 			return nil, err
 		}
@@ -132,7 +141,7 @@ func Ladder(ctx context.Context, prog *game.Program, opt LadderOptions) (*Ladder
 		}
 	}
 	if agent.PokerShaped(prog) {
-		st, err := ladderStep(ctx, prog, agent.KindHouse, agent.KindGreedy, n, opt)
+		st, err := ladderStep(ctx, prog, agent.KindHouse, agent.KindGreedy, n, opt, pr)
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +159,36 @@ func Pair(ctx context.Context, prog *game.Program, upper, lower string, opt Ladd
 	if err != nil {
 		return LadderStep{}, err
 	}
-	return ladderStep(ctx, prog, upper, lower, n, opt)
+	return ladderStep(ctx, prog, upper, lower, n, opt, newLadderProgress(opt.Progress, opt.Games))
+}
+
+// ladderProgress counts the games of a ladder's runs for its Progress
+// callback: each run reports its own games, done offsets them by the
+// games of the runs before it.
+type ladderProgress struct {
+	report      func(done, total int)
+	done, total int
+}
+
+// newLadderProgress returns the counter of a run of total games; nil when
+// report is nil.
+func newLadderProgress(report func(done, total int), total int) *ladderProgress {
+	if report == nil {
+		return nil
+	}
+	return &ladderProgress{report: report, total: total}
+}
+
+// run returns the Progress callback of one Run; nil for a nil counter.
+func (p *ladderProgress) run() func(done, total int) {
+	if p == nil {
+		return nil
+	}
+	base := p.done
+	return func(done, _ int) {
+		p.done = base + done
+		p.report(p.done, p.total)
+	}
 }
 
 // check fills in the default game count and checks what Ladder and Pair
@@ -183,7 +221,7 @@ func LadderPlayers(prog *game.Program, players int) int {
 }
 
 // ladderStep plays upper against lower as Ladder describes.
-func ladderStep(ctx context.Context, prog *game.Program, upper, lower string, n int, opt LadderOptions) (LadderStep, error) {
+func ladderStep(ctx context.Context, prog *game.Program, upper, lower string, n int, opt LadderOptions, progress *ladderProgress) (LadderStep, error) {
 	st := LadderStep{Upper: upper, Lower: lower}
 	var won, net, hands float64
 	for seat := 0; seat < n; seat++ {
@@ -199,7 +237,7 @@ func ladderStep(ctx context.Context, prog *game.Program, upper, lower string, n 
 			agents[j] = lower
 		}
 		agents[seat] = upper
-		res, err := Run(ctx, prog, agents, games, opt.Seed, opt.Workers, Options{Players: n, Source: "ladder"})
+		res, err := Run(ctx, prog, agents, games, opt.Seed, opt.Workers, Options{Players: n, Source: "ladder", Progress: progress.run()})
 		if err != nil {
 			return st, fmt.Errorf("sim: ladder: %s against %s, seat %d: %w", upper, lower, seat, err)
 		}

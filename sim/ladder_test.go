@@ -48,8 +48,17 @@ func TestLadderShape(t *testing.T) {
 // game reports chips per hand and measures the house agent.
 func TestLadderPokerAndSeats(t *testing.T) {
 	p := program(t, "holdem_nl_6max")
-	r, err := Ladder(context.Background(), p, LadderOptions{Games: 7, Budget: 4, Players: 3, Seed: 1, Workers: 2})
+	var done []int
+	progress := func(d, total int) {
+		assert.Equal(t, 4*7, total, "three steps and the house step")
+		done = append(done, d)
+	}
+	r, err := Ladder(context.Background(), p, LadderOptions{Games: 7, Budget: 4, Players: 3, Seed: 1, Workers: 2, Progress: progress})
 	require.NoError(t, err)
+	require.Len(t, done, 4*7, "one report a game")
+	for i, d := range done {
+		assert.Equal(t, i+1, d, "games counted across the steps' runs")
+	}
 	assert.Equal(t, 3, r.Players)
 	for _, st := range r.Steps {
 		assert.Equal(t, 7, st.Games)
@@ -79,7 +88,7 @@ func TestLadderBadOptions(t *testing.T) {
 // model brings it back to about even and fails here.
 func TestBettingWarTopStepPinned(t *testing.T) {
 	p := program(t, "betting_war")
-	st, err := ladderStep(context.Background(), p, "ismcts:800", "ismcts:200", 2, LadderOptions{Games: 40, Seed: 19, Workers: 2})
+	st, err := ladderStep(context.Background(), p, "ismcts:800", "ismcts:200", 2, LadderOptions{Games: 40, Seed: 19, Workers: 2}, nil)
 	require.NoError(t, err)
 	t.Logf("betting_war: ismcts:800 wins %.3f [%.3f, %.3f] of %d games against ismcts:200, chips/hand %v", st.WinRate, st.Lo, st.Hi, st.Games, st.ChipsPerHand)
 	assert.GreaterOrEqual(t, st.WinRate, 0.6)

@@ -44,7 +44,7 @@ func TestSearchBeatsGreedyPinned(t *testing.T) {
 		t.Run(c.id, func(t *testing.T) {
 			p := program(t, c.id)
 			upper := LadderRungs(c.budget)[2]
-			st, err := ladderStep(context.Background(), p, upper, "greedy", c.players, LadderOptions{Games: c.games, Seed: 19, Workers: 2})
+			st, err := ladderStep(context.Background(), p, upper, "greedy", c.players, LadderOptions{Games: c.games, Seed: 19, Workers: 2}, nil)
 			require.NoError(t, err)
 			t.Logf("%s: %s wins %.3f [%.3f, %.3f] of %d games, chips/hand %v", c.id, upper, st.WinRate, st.Lo, st.Hi, st.Games, st.ChipsPerHand)
 			assert.GreaterOrEqual(t, st.WinRate, c.min)

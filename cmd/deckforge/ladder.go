@@ -29,7 +29,8 @@ below, seated in every seat in turn; "beats" means the interval lies above
 1/n. In poker-shaped games the house agent is measured against greedy beside
 the ladder. --pair UPPER,LOWER plays that one pair instead (any agents
 simulate accepts, such as ismcts:1000,greedy). Results depend on --seed, not
-on --workers.
+on --workers. A progress bar goes to standard error on a terminal, plain
+lines otherwise (--quiet: none).
 
 Flags:
 `
@@ -49,6 +50,7 @@ func runLadder(args []string, sio stdio) int {
 	fs.Uint64Var(&opt.Seed, "seed", 1, "run seed")
 	asJSON := fs.Bool("json", false, "print the ladder as JSON")
 	pair := fs.String("pair", "", "play only this pair: UPPER,LOWER agents (e.g. ismcts:1000,greedy)")
+	quiet := fs.Bool("quiet", false, "no progress report")
 	pos, err := parseMixed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -80,6 +82,9 @@ func runLadder(args []string, sio stdio) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if !*quiet {
+		opt.Progress = newProgress(sio.err, "ladder", "games")
+	}
 	var res *sim.LadderResult
 	if *pair != "" {
 		up, low, ok := strings.Cut(*pair, ",")

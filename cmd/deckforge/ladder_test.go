@@ -14,6 +14,10 @@ func TestLadderCommand(t *testing.T) {
 	for _, want := range []string{"skill ladder, 2 players", "greedy", "ismcts:3", "ismcts:12", "95% CI", "chips/hand", "house", "monotone:"} {
 		assert.Contains(t, out, want)
 	}
+	assert.Contains(t, errs, "ladder: 16/16 games\n", "plain progress lines off a terminal: three steps and the house")
+	rc, _, errs = runSim("ladder", "holdem_nl_heads_up", "--games", "4", "--budget", "3", "--workers", "1", "--quiet")
+	require.Equal(t, 0, rc, errs)
+	assert.NotContains(t, errs, "games")
 	rc, out, errs = runSim("ladder", "crazy_eights", "--games", "4", "--budget", "3", "--json")
 	require.Equal(t, 0, rc, errs)
 	var r struct {

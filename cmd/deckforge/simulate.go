@@ -137,7 +137,7 @@ func runSimulate(args []string, sio stdio) int {
 		}
 	}
 	if !o.quiet {
-		opt.Progress = newProgress(sio.err, "games")
+		opt.Progress = newProgress(sio.err, "simulate", "games")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -210,7 +210,7 @@ func parseMixed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // newProgress returns a progress callback writing to w: a bar redrawn in
 // place on a terminal, a plain line every tenth of the way otherwise.
-func newProgress(w io.Writer, unit string) func(done, total int) {
+func newProgress(w io.Writer, cmd, unit string) func(done, total int) {
 	term := isTerminal(w)
 	last := -1
 	return func(done, total int) {
@@ -232,7 +232,7 @@ func newProgress(w io.Writer, unit string) func(done, total int) {
 			return
 		}
 		last = step
-		fmt.Fprintf(w, "simulate: %d/%d %s\n", done, total, unit)
+		fmt.Fprintf(w, "%s: %d/%d %s\n", cmd, done, total, unit)
 	}
 }
 
