@@ -301,7 +301,13 @@
 // since its last failed ask: the greedy rule would have asked for them.
 // From 16 iterations on, an ask scores its chance of another turn plus the
 // number of cards it is expected to take (the target's cards of the rank).
-// See chooseAsk.
+// See chooseAsk. With two players, a stock of six cards or fewer and a
+// budget of at least 64 iterations per legal ask (32 particles; from
+// ismcts:400 at six asks or fewer), the asks are chosen by an expectimax
+// over the searcher's information sets instead: particles played on with
+// the greedy rule for the other player, grouped by what the searcher
+// observes, its later asks by a rule that reads only its observation,
+// within the iteration budget counted in simulations. See chooseAskEnd.
 //
 // # Heuristic evaluation
 //

@@ -46,7 +46,6 @@ type endKey struct {
 	own, known, lacks cards.Set
 	room              uint64
 	holds0, holds1    uint16
-	score0, score1    int32
 	stock, size       uint8
 	toMove            int8
 }
@@ -273,12 +272,12 @@ func (a *ISMCTS) endReward(s *game.State) float64 {
 	return r[me] + 0.01*float64(s.Score(me)-s.Score(1-me))/13
 }
 
+// endKeyOf returns the key of the searcher's observation o.
 func endKeyOf(o *game.Observation) endKey {
 	q := 1 - o.Player
 	return endKey{
 		own: o.Own, known: o.Known[q], lacks: o.Lacks[q], room: o.Room[q],
 		holds0: o.HoldsRank[0], holds1: o.HoldsRank[1],
-		score0: o.Score[0], score1: o.Score[1],
 		stock: o.StockSize, size: o.HandSize[q], toMove: o.ToMove,
 	}
 }
