@@ -36,7 +36,7 @@ const (
 	endStock = 6
 	endMin   = 16
 	endDepth = 3
-	endParts = 256
+	endParts = 64
 	endRoot  = 32
 )
 
