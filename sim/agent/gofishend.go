@@ -195,16 +195,11 @@ func (a *ISMCTS) endAsk(parts []int32, m game.Move, depth int) float64 {
 // settled (see endSettled), the reward then in a.end.r.
 func (a *ISMCTS) endAdvance(s *game.State) bool {
 	e := &a.end
-	for !s.Terminal() {
-		p := s.ToMove()
-		s.ObserveInto(p, &a.h.obs, false)
-		if r, ok := e.settled(&a.h.obs); ok {
+	for {
+		p, r, done := a.endTurn(s)
+		if done {
 			e.r = r
 			return true
-		}
-		if s.NumLegal() == 1 {
-			s.ApplyUnchecked(s.LegalMove(0))
-			continue
 		}
 		if p == e.me {
 			return false
@@ -212,8 +207,25 @@ func (a *ISMCTS) endAdvance(s *game.State) bool {
 		m, _ := a.h.ask(NewView(s), a.rng)
 		s.ApplyUnchecked(m)
 	}
-	e.r = a.endReward(s)
-	return true
+}
+
+// endTurn plays the forced moves of s (a single legal move) and returns
+// the player to decide next, its observation in a.h.obs; done reports
+// that the game ended or its outcome is settled first (see settled),
+// with the searcher's reward r.
+func (a *ISMCTS) endTurn(s *game.State) (p int, r float64, done bool) {
+	for !s.Terminal() {
+		p = s.ToMove()
+		s.ObserveInto(p, &a.h.obs, false)
+		if r, ok := a.end.settled(&a.h.obs); ok {
+			return p, r, true
+		}
+		if s.NumLegal() > 1 {
+			return p, 0, false
+		}
+		s.ApplyUnchecked(s.LegalMove(0))
+	}
+	return -1, a.endReward(s), true
 }
 
 // settled returns the searcher's reward when the outcome of the game is
@@ -243,15 +255,10 @@ func (e *endSolver) settled(o *game.Observation) (float64, bool) {
 // the searcher by obsAsk, and returns the searcher's reward.
 func (a *ISMCTS) endPlayout(s *game.State) float64 {
 	e := &a.end
-	for !s.Terminal() {
-		p := s.ToMove()
-		s.ObserveInto(p, &a.h.obs, false)
-		if r, ok := e.settled(&a.h.obs); ok {
+	for {
+		p, r, done := a.endTurn(s)
+		if done {
 			return r
-		}
-		if s.NumLegal() == 1 {
-			s.ApplyUnchecked(s.LegalMove(0))
-			continue
 		}
 		var m game.Move
 		if p == e.me {
@@ -261,7 +268,6 @@ func (a *ISMCTS) endPlayout(s *game.State) float64 {
 		}
 		s.ApplyUnchecked(m)
 	}
-	return a.endReward(s)
 }
 
 // endReward is the searcher's reward at the end of s: the win plus a
