@@ -45,13 +45,13 @@ func (a *ISMCTS) chooseAsk(v View) game.Move {
 	o := &a.obs
 	seen := seenBy(o)
 	all := v.Legal(a.moves[:0])
+	if m, ok := a.chooseAskEnd(v, all); ok {
+		return m
+	}
 	endgame := o.StockSize <= askEndgame
 	top := askScore(o, seen, all[0])
 	for _, m := range all[1:] {
 		top = max(top, askScore(o, seen, m))
-	}
-	if m, ok := a.chooseAskEnd(v, all); ok {
-		return m
 	}
 	moves := all
 	if !endgame {

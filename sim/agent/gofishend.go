@@ -60,7 +60,6 @@ type endSolver struct {
 	idx   []int32 // scratch of particle indices, used as a stack
 	obs   game.Observation
 	deck  cards.Set
-	r     float64       // the reward endAdvance found
 	sims  int           // particles played on from a decision (endAsk)
 	mbuf  [][]game.Move // legal moves by depth
 	pbuf  []game.Move   // the playouts' legal moves
@@ -161,8 +160,8 @@ func (a *ISMCTS) endAsk(parts []int32, m game.Move, depth int) float64 {
 		s := &e.arena[j]
 		*s = e.arena[i]
 		s.ApplyUnchecked(m)
-		if a.endAdvance(s) {
-			sum += e.r
+		if r, done := a.endAdvance(s); done {
+			sum += r
 			continue
 		}
 		s.ObserveInto(e.me, &e.obs, false)
@@ -191,18 +190,16 @@ func (a *ISMCTS) endAsk(parts []int32, m game.Move, depth int) float64 {
 }
 
 // endAdvance plays state s on until the searcher's next decision with a
-// choice; it reports true when the game ends first or its outcome is
-// settled (see endSettled), the reward then in a.end.r.
-func (a *ISMCTS) endAdvance(s *game.State) bool {
-	e := &a.end
+// choice; done reports that the game ends first or its outcome is settled
+// (see settled), with the searcher's reward r.
+func (a *ISMCTS) endAdvance(s *game.State) (r float64, done bool) {
 	for {
 		p, r, done := a.endTurn(s)
 		if done {
-			e.r = r
-			return true
+			return r, true
 		}
-		if p == e.me {
-			return false
+		if p == a.end.me {
+			return 0, false
 		}
 		m, _ := a.h.ask(NewView(s), a.rng)
 		s.ApplyUnchecked(m)

@@ -516,9 +516,10 @@ const (
 // (folds, calls and raises). The model is on from modelMin iterations
 // (not with a time budget) in high-card games (classHighCard), where a
 // hand's strength is the share of hands it beats, its percentile; in
-// board poker games the strength is an equity against random hands, and
-// the model measured no stronger there (see docs/agents.md). In poker draw
-// games it is on from drawModelMin iterations (see drawmodel.go).
+// board poker games the strength is an equity against random hands and
+// the model is off (in hold'em its gain did not pay for its time, see
+// docs/agents.md). In poker draw games it is on from drawModelMin
+// iterations (see drawmodel.go).
 func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
 	a.me = me
 	a.modeled = a.limit == 0 && (a.iterations >= modelMin && pr.class == classHighCard || drawModeled(pr, a.iterations))
