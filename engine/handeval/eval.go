@@ -75,6 +75,12 @@ func (e *Evaluator) Eval6(c *[6]cards.Card) Strength {
 		m := b[c[0]] | b[c[1]] | b[c[2]] | b[c[3]] | b[c[4]] | b[c[5]]
 		return Strength(e.flush[(m>>(uint(bits.TrailingZeros64(f))&^3*4))&(1<<13-1)])
 	}
+	return e.lookup6(s)
+}
+
+// lookup6 returns the strength of the best five of six cards without a
+// flush whose card keys sum to s.
+func (e *Evaluator) lookup6(s uint64) Strength {
 	h := (s >> rankShift) * e.mul6
 	i := (uint32(h>>32) + uint32(e.disp6[h>>(64-rowBits6)])) & (1<<tableBits6 - 1)
 	return Strength(e.rank6[i])
@@ -92,6 +98,12 @@ func (e *Evaluator) Eval7(c *[7]cards.Card) Strength {
 		m := b[c[0]] | b[c[1]] | b[c[2]] | b[c[3]] | b[c[4]] | b[c[5]] | b[c[6]]
 		return Strength(e.flush[(m>>(uint(bits.TrailingZeros64(f))&^3*4))&(1<<13-1)])
 	}
+	return e.lookup7(s)
+}
+
+// lookup7 returns the strength of the best five of seven cards without a
+// flush whose card keys sum to s.
+func (e *Evaluator) lookup7(s uint64) Strength {
 	h := (s >> rankShift) * e.mul7
 	return Strength(e.rank7[uint16(h>>32)+e.disp7[h>>(64-rowBits7)]])
 }

@@ -22,7 +22,6 @@ type strengthCalc struct {
 	board  [cards.NumCards]cards.Card
 	unseen [cards.NumCards]cards.Card
 	mine   [7]cards.Card
-	opp    [7]cards.Card
 
 	// early stops a Monte Carlo estimate once it is clearly on one side
 	// of both greedy thresholds (see monteCarlo).
@@ -63,33 +62,38 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 	hand := o.Own | o.Selected
 	own := hand.Cards(sc.own[:0])
 	board := o.Community.Cards(sc.board[:0])
-	unseen := (pr.deck &^ seenBy(o)).Cards(sc.unseen[:0])
 	h, b := len(own), len(board)
 	need := max(pr.board-b, 0)
 
+	seen := seenBy(o)
 	poker := pr.isPoker() && pr.g.Setup.WildRanks == 0 && (hand|o.Community)&jokers == 0
 	if poker {
 		// Jokers never enter a poker evaluation: leave them out of the
 		// sampled hands.
-		unseen = (pr.deck &^ seenBy(o) &^ jokers).Cards(sc.unseen[:0])
+		seen |= jokers
 	}
+	unseen := (pr.deck &^ seen).Cards(sc.unseen[:0])
 	switch {
 	case samples <= 0 || h == 0:
-	case poker && pr.class == classHoldem && h == 2 && b == 0 && need == 5 && pr.deck == standard52 && seenBy(o) == hand:
+	case poker && pr.class == classHoldem && h == 2 && b == 0 && need == 5 && pr.deck == standard52 && seen&^jokers == hand:
 		// Before the flop of a standard hold'em deal: the preflop table.
 		return preflopStrength(hand)
 	case poker && pr.class == classHoldem && need == 0 && h+b >= 5 && h+b <= 7 && h <= len(unseen):
 		// The board is complete: the observer's hand is rated once.
-		mine := uint32(sc.eval.EvalN(append(append(sc.mine[:0], own...), board...)))
+		ev := sc.eval
+		bd := ev.AddAll(handeval.Sum{}, board)
+		mine := uint32(ev.EvalSum(ev.AddAll(bd, own)))
 		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
-			p := append(append(sc.opp[:0], extra[:h]...), board...)
-			return cmp3(mine, uint32(sc.eval.EvalN(p)))
+			return cmp3(mine, uint32(ev.EvalSum(ev.AddAll(bd, extra[:h]))))
 		})
 	case poker && pr.class == classHoldem && h+b+need >= 5 && h+b+need <= 7 && h+need <= len(unseen):
+		// The board is summed once, and each runout once for both hands.
+		ev := sc.eval
+		bd := ev.AddAll(handeval.Sum{}, board)
+		mine := ev.AddAll(bd, own)
 		return sc.monteCarlo(samples, rng, unseen, h, need, func(extra []cards.Card) int {
-			m := append(append(append(sc.mine[:0], own...), board...), extra[h:]...)
-			p := append(append(append(sc.opp[:0], extra[:h]...), board...), extra[h:]...)
-			return cmp3(uint32(sc.eval.EvalN(m)), uint32(sc.eval.EvalN(p)))
+			run := ev.AddAll(handeval.Sum{}, extra[h:])
+			return cmp3(uint32(ev.EvalSum(mine.Plus(run))), uint32(ev.EvalSum(ev.AddAll(bd.Plus(run), extra[:h]))))
 		})
 	case poker && pr.class == classOmaha && h >= 2 && b+need >= 3 && b+need <= 5 && h+need <= len(unseen):
 		return sc.monteCarlo(samples, rng, unseen, h, need, func(extra []cards.Card) int {
