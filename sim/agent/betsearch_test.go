@@ -2,6 +2,7 @@ package agent
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -90,7 +91,7 @@ func TestSettled(t *testing.T) {
 }
 
 // The fold model is on from modelMin iterations only, in high-card games
-// only; with no fold seen it
+// and hold'em, not in Omaha; with no fold seen it
 // is the betting rule (folds below MediumHand, below StrongHand facing a
 // bet of the whole stack); a player seen folding to every bet folds all
 // but its strongest hands, one who never folds calls where the rule
@@ -103,7 +104,12 @@ func TestFoldModel(t *testing.T) {
 	assert.False(t, low.modeled, "below modelMin every player follows the rule")
 	a := NewISMCTS(Options{Iterations: modelMin, Seed: 1})
 	a.foldModel(profileOf(t, "holdem_nl_heads_up"), &o, 0)
-	assert.False(t, a.modeled, "not in hold'em")
+	assert.True(t, a.modeled, "in hold'em")
+	a.foldModel(profileOf(t, "omaha_pl"), &o, 0)
+	assert.False(t, a.modeled, "not in Omaha")
+	timed := NewISMCTS(Options{Iterations: modelMin, Time: time.Second, Seed: 1})
+	timed.foldModel(profileOf(t, "holdem_nl_heads_up"), &o, 0)
+	assert.False(t, timed.modeled, "not with a time budget")
 
 	raise := game.Move{Kind: game.MoveRaise, Amount: 10}
 	bo := BetOptions{Open: true, Fold: true, Call: true, ToCall: 5, Stack: 100, Pot: 14, Sizes: [MaxSizes]game.Move{raise}, NumSizes: 1}

@@ -194,8 +194,8 @@
 //
 // From 400 iterations per decision (the ladder's top rung at B = 100 and
 // above; not with a time budget), in games whose showdown ranks high cards
-// (Betting War), the search also models how often each other player folds
-// to a bet (the fold model): in the rollouts a player
+// (Betting War) and in hold'em, the search also models how often each
+// other player folds to a bet (the fold model): in the rollouts a player
 // facing a bet folds when its strength, read as its hand's percentile,
 // lies below t = (F + 2·t₀)/(N + 2), with F folds in N decisions facing a
 // bet (folds, calls, raises) of that player in the observation's log and
@@ -204,12 +204,11 @@
 // the rule would fold. With no decision seen it is the rule. A player who
 // folds to most bets is bluffed; one who never folds is not. In poker
 // draw games it is on from 40 iterations (drawModelMin): a closed hand's
-// equity against one random hand is its percentile. In board games
-// (hold'em, Omaha) the strength is an equity against random hands, not a
-// percentile, and the model is off: in hold'em (the preflop equity read
-// as a percentile) it lifted 6-max's top step by about 0.04 over 3,000
-// games and heads-up's not at all, for 1.5 times the heads-up ladder's
-// time (docs/agents.md).
+// equity against one random hand is its percentile. In hold'em the
+// strength, an equity against one random hand, is read as a percentile
+// too; there the model is what makes the top rung stronger than the one
+// below it (one ismcts:800 against five ismcts:200 at six players, and
+// 6-max's top step at two; docs/agents.md). In Omaha it is off.
 //
 // What was tried, and what it gave (search against greedy, heads-up
 // no-limit hold'em unless said otherwise, ismcts:200):

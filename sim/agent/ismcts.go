@@ -502,9 +502,10 @@ func (a *ISMCTS) betPolicy(pr *profile, det *game.State) (game.Move, bool) {
 }
 
 // The fold model of the search (foldModel): from modelMin iterations, in
-// games whose showdown ranks high cards, the search reads how often each
-// other player folded when facing a bet in the observation's log, with
-// priorFacing decisions at the betting rule's fold threshold as prior.
+// games whose showdown ranks high cards and in hold'em, the search reads
+// how often each other player folded when facing a bet in the
+// observation's log, with priorFacing decisions at the betting rule's fold
+// threshold as prior.
 const (
 	modelMin    = 400
 	priorFacing = 2
@@ -515,14 +516,15 @@ const (
 // several hands): every other player's folds and decisions facing a bet
 // (folds, calls and raises). The model is on from modelMin iterations
 // (not with a time budget) in high-card games (classHighCard), where a
-// hand's strength is the share of hands it beats, its percentile; in
-// board poker games the strength is an equity against random hands and
-// the model is off (in hold'em its gain did not pay for its time, see
-// docs/agents.md). In poker draw games it is on from drawModelMin
-// iterations (see drawmodel.go).
+// hand's strength is the share of hands it beats, its percentile, and in
+// hold'em (classHoldem), where the strength is an equity against one
+// random hand, read as a percentile: there it is what makes four times
+// the budget stronger (docs/agents.md). In Omaha it is off. In poker draw
+// games it is on from drawModelMin iterations (see drawmodel.go).
 func (a *ISMCTS) foldModel(pr *profile, o *game.Observation, me int) {
 	a.me = me
-	a.modeled = a.limit == 0 && (a.iterations >= modelMin && pr.class == classHighCard || drawModeled(pr, a.iterations))
+	a.modeled = a.limit == 0 && (a.iterations >= modelMin && (pr.class == classHighCard || pr.class == classHoldem) ||
+		drawModeled(pr, a.iterations))
 	a.folds = [game.MaxPlayers]int{}
 	a.facing = [game.MaxPlayers]int{}
 	if !a.modeled {
