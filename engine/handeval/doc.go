@@ -22,7 +22,11 @@
 // does): any other input gives an unspecified strength, never a panic,
 // except a wrong number of cards, which is a programming error and panics.
 // The fixed-size forms Eval5, Eval6 and Eval7 take array pointers, so
-// nothing escapes and an evaluation allocates nothing.
+// nothing escapes and an evaluation allocates nothing. A Sum holds a hand
+// as the sums the evaluation reads (its keys and rank bits, both added
+// card by card), so hands that share cards, such as two players' hands on
+// one board and runout, add the shared cards once; EvalSum rates it as
+// EvalN rates the same cards.
 //
 // # Method
 //

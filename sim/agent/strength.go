@@ -101,8 +101,9 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 			return cmp3(uint32(sc.eval.EvalOmaha(own, bd)), uint32(sc.eval.EvalOmaha(extra[:h], bd)))
 		})
 	case poker && pr.class == classDraw && h >= 5 && h <= 7 && h <= len(unseen):
+		mine := uint32(sc.eval.EvalN(own))
 		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
-			return cmp3(uint32(sc.eval.EvalN(own)), uint32(sc.eval.EvalN(extra[:h])))
+			return cmp3(mine, uint32(sc.eval.EvalN(extra[:h])))
 		})
 	case pr.class == classHighCard && h <= len(unseen):
 		return sc.monteCarlo(samples, rng, unseen, h, 0, func(extra []cards.Card) int {
