@@ -66,16 +66,16 @@ func (sc *strengthCalc) strength(pr *profile, o *game.Observation, samples int, 
 	need := max(pr.board-b, 0)
 
 	seen := seenBy(o)
+	out := seen // the cards the sampled hands leave out
 	poker := pr.isPoker() && pr.g.Setup.WildRanks == 0 && (hand|o.Community)&jokers == 0
 	if poker {
-		// Jokers never enter a poker evaluation: leave them out of the
-		// sampled hands.
-		seen |= jokers
+		// Jokers never enter a poker evaluation.
+		out |= jokers
 	}
-	unseen := (pr.deck &^ seen).Cards(sc.unseen[:0])
+	unseen := (pr.deck &^ out).Cards(sc.unseen[:0])
 	switch {
 	case samples <= 0 || h == 0:
-	case poker && pr.class == classHoldem && h == 2 && b == 0 && need == 5 && pr.deck == standard52 && seen&^jokers == hand:
+	case poker && pr.class == classHoldem && h == 2 && b == 0 && need == 5 && pr.deck == standard52 && seen == hand:
 		// Before the flop of a standard hold'em deal: the preflop table.
 		return preflopStrength(hand)
 	case poker && pr.class == classHoldem && need == 0 && h+b >= 5 && h+b <= 7 && h <= len(unseen):
